@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { AppBindings, Deps } from "./context";
+import { AppError } from "./errors";
+import { authRoutes } from "./features/auth/auth.routes";
+import { categoriesRoutes } from "./features/categories/categories.routes";
+import { configRoutes } from "./features/config/config.routes";
+import { healthRoutes } from "./features/health/health.routes";
+import { meRoutes } from "./features/me/me.routes";
+import { requestLog } from "./middleware/request-log";
+import { securityHeaders } from "./middleware/security-headers";
+import { loadSession } from "./middleware/session";
+import { mountClient } from "./static-client";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The whole HTTP surface. Tests call `createApp(deps).request(...)` in-process. */
+export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
+  const app = new Hono<AppBindings>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", requestLog);
+  app.use("*", securityHeaders);
+
+  const api = new Hono<AppBindings>();
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.");
+      },
+    }),
+  );
+  api.use("*", async (c, next) => {
+    // API answers are per-user and change on every write: never cached by shared caches.
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+  api.route("/auth", authRoutes);
+  api.use("*", loadSession);
+  api.route("/health", healthRoutes);
+  api.route("/config", configRoutes);
+  api.route("/categories", categoriesRoutes);
+  api.route("/me", meRoutes);
+  api.all("*", () => {
+    throw new AppError("NOT_FOUND", "No such API endpoint.");
+  });
+  app.route("/api", api);
+
+  mountClient(app, options.clientDir);
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof HTTPException && error.status < 500) {
+      const body = new AppError("BAD_REQUEST", error.message || "Bad request.").toBody();
+      return c.json(body, error.status);
+    }
+    deps.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
+    const body = new AppError("INTERNAL", "Something went wrong on our side. Please try again.");
+    return c.json(body.toBody(), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,80 @@
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { Logger } from "pino";
+import type { AppDb, Dialect } from "./db/database";
+import type { Env } from "./env";
+
+/**
+ * better-auth owns passwords, sessions and the Google flow; the app's own
+ * tables reference its `users` table. Account type is chosen at sign-up
+ * (validated by our schema before better-auth sees the request, see
+ * features/auth); `verified` can only be set by an admin. Admin rights are
+ * not stored at all: they come from ADMIN_EMAILS on every request.
+ */
+export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
+  const google = env.google;
+  // A configured issuer replaces accounts.google.com through better-auth's
+  // generic OpenID Connect support: how the Google flow is tested locally.
+  const googleViaIssuer = google?.issuerUrl
+    ? genericOAuth({
+        config: [
+          {
+            providerId: "google",
+            clientId: google.clientId,
+            clientSecret: google.clientSecret,
+            discoveryUrl: `${google.issuerUrl.replace(/\/$/, "")}/.well-known/openid-configuration`,
+            scopes: ["openid", "email", "profile"],
+            pkce: true,
+          },
+        ],
+      })
+    : null;
+
+  return {
+    appName: "ReRide",
+    baseURL: env.publicUrl,
+    basePath: "/api/auth",
+    secret: env.authSecret,
+    database: { db, type: dialect },
+    trustedOrigins: [env.publicUrl],
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    socialProviders:
+      google && !google.issuerUrl
+        ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } }
+        : {},
+    plugins: googleViaIssuer ? [googleViaIssuer] : [],
+    user: {
+      modelName: "users",
+      additionalFields: {
+        // Accounts made through Google have no form to choose in: buyers.
+        accountType: { type: "string", required: false, defaultValue: "buyer", input: true },
+        verified: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    account: { modelName: "accounts" },
+    verification: { modelName: "verifications" },
+    advanced: {
+      cookiePrefix: "reride",
+      useSecureCookies: env.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level: "info" | "success" | "warn" | "error" | "debug", message: string) => {
+        const method = level === "success" ? "info" : level;
+        logger?.[method]({ source: "auth" }, message);
+      },
+    },
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
+  return betterAuth(authOptions(env, db, dialect, logger));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,29 @@
+import { createAuth } from "./auth";
+import type { Deps } from "./context";
+import { type DatabaseHandle, openDatabase } from "./db/database";
+import { migrateToLatest, withSchemaLock } from "./db/migrate";
+import { seedDatabase } from "./db/seed";
+import type { Env } from "./env";
+import { createLogger, type Logger } from "./logger";
+
+export interface Started {
+  deps: Deps;
+  database: DatabaseHandle;
+}
+
+/** Opens the database, brings it up to date, seeds it, and assembles the request dependencies. */
+export async function bootstrap(env: Env, logger: Logger = createLogger(env.logLevel)) {
+  const database = openDatabase(env.database);
+  try {
+    const auth = createAuth(env, database.db, database.dialect, logger);
+    await withSchemaLock(database, async () => {
+      await migrateToLatest(database, env);
+      await seedDatabase(database, auth, env, logger);
+    });
+    const deps: Deps = { env, db: database.db, dialect: database.dialect, auth, logger };
+    return { deps, database } satisfies Started;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import { getMigrations } from "better-auth/db/migration";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { authOptions } from "../auth";
+import type { Env } from "../env";
+import type { DatabaseHandle, Dialect } from "./database";
+import { catalogMigration } from "./migrations/001-catalog";
+
+/** The app's own migrations, in order. New ones are appended, never edited. */
+function appMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "001-catalog": catalogMigration(dialect),
+  };
+}
+
+class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations() {
+    return appMigrations(this.dialect);
+  }
+}
+
+// Any fixed number: it names the lock every ReRide process takes while migrating.
+const MIGRATION_LOCK_KEY = 7_261_994;
+
+/**
+ * Runs `task` while holding the schema lock. On PostgreSQL several processes
+ * may start at once, so migrating and seeding run under one advisory lock
+ * (taken on one connection); the task may use the pool meanwhile.
+ */
+export async function withSchemaLock(handle: DatabaseHandle, task: () => Promise<void>) {
+  if (handle.dialect === "sqlite") return task();
+  await handle.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      await task();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Brings the schema up to date: better-auth's tables first (the app's tables
+ * reference `users`), then the app's.
+ */
+export async function migrateToLatest(handle: DatabaseHandle, env: Env): Promise<void> {
+  const { db, dialect } = handle;
+  const auth = await getMigrations(authOptions(env, db, dialect));
+  await auth.runMigrations();
+
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+}

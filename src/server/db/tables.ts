@@ -1,0 +1,76 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types. Column names are camelCase because better-auth's tables use
+ * camelCase and one naming rule across the schema beats two
+ * (docs/decisions/0003-database-naming-and-types.md).
+ *
+ * Booleans of the app's own tables are stored as 0/1 integers on both
+ * dialects; times as timestamptz on PostgreSQL and ISO-8601 text on SQLite,
+ * so reads go through `toIso`.
+ */
+type Timestamp = ColumnType<Date | string, string, string>;
+type Flag = ColumnType<number, number, number>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  accountType: string;
+  verified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  logo: string;
+  sortOrder: number;
+}
+
+export interface BikesTable {
+  id: string;
+  sellerId: string;
+  categoryId: string;
+  title: string;
+  name: string;
+  imageUrl: string;
+  location: string;
+  yearsOfUse: number;
+  originalPrice: number;
+  resalePrice: number;
+  phone: string;
+  description: string | null;
+  status: "available" | "booked" | "sold";
+  advertised: Flag;
+  postedAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface Tables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  bikes: BikesTable;
+}
+
+export type BikeRow = Selectable<BikesTable>;
+export type NewBike = Insertable<BikesTable>;
+export type BikeUpdate = Updateable<BikesTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type { Generated };

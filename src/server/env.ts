@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration, parsed once at start. This is the only module that reads
+ * process.env; a bad value stops the start with a message naming the variable.
+ */
+const emailList = z
+  .string()
+  .default("admin@reride.local")
+  .transform((raw) =>
+    raw
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: "must be a comma-separated list of email addresses" })));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .refine((value) => !value || /^postgres(ql)?:\/\//.test(value) || value.startsWith("file:"), {
+        message: "must be a postgres:// URL or file:<path> for SQLite",
+      }),
+    PUBLIC_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ADMIN_EMAILS: emailList,
+    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    CURRENCY: z
+      .string()
+      .default("USD")
+      .refine(isCurrencyCode, { message: "must be an ISO 4217 currency code such as USD or EUR" }),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER_URL: z.url().optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+  });
+
+function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  return Intl.supportedValuesOf("currency").includes(code);
+}
+
+export type Database = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  database: Database;
+  publicUrl: string;
+  authSecret: string;
+  adminEmails: string[];
+  adminPassword: string | undefined;
+  currency: string;
+  google: { clientId: string; clientSecret: string; issuerUrl: string | undefined } | null;
+  logLevel: string;
+}
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings (e.g. `DATABASE_URL=` in a .env file) mean "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const database: Database = raw.DATABASE_URL?.startsWith("postgres")
+    ? { dialect: "postgres", url: raw.DATABASE_URL }
+    : {
+        dialect: "sqlite",
+        file: raw.DATABASE_URL
+          ? path.resolve(raw.DATABASE_URL.slice("file:".length))
+          : path.join(dataDir, "reride.sqlite"),
+      };
+  const displayHost = raw.HOST === "0.0.0.0" || raw.HOST === "::" ? "localhost" : raw.HOST;
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    database,
+    publicUrl: (raw.PUBLIC_URL ?? `http://${displayHost}:${raw.PORT}`).replace(/\/$/, ""),
+    authSecret: raw.AUTH_SECRET ?? persistedSecret(dataDir),
+    adminEmails: raw.ADMIN_EMAILS,
+    adminPassword: raw.ADMIN_PASSWORD,
+    currency: raw.CURRENCY,
+    google:
+      raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: raw.GOOGLE_CLIENT_ID,
+            clientSecret: raw.GOOGLE_CLIENT_SECRET,
+            issuerUrl: raw.GOOGLE_ISSUER_URL,
+          }
+        : null,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+/** Outside production a secret is generated once and kept so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

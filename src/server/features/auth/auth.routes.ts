@@ -1,0 +1,106 @@
+import { Hono } from "hono";
+import type { ZodType } from "zod";
+import { loginSchema, registerSchema } from "../../../shared/schemas/auth";
+import type { AppBindings } from "../../context";
+import { AppError, validationError } from "../../errors";
+
+/**
+ * better-auth's routes under /api/auth/*, with two things added in front:
+ * sign-up and sign-in bodies pass our shared schema first (so
+ * `accountType: "admin"` is a 400 with a message per field), and every error
+ * better-auth answers is reshaped into the API's one error body.
+ */
+export const authRoutes = new Hono<AppBindings>();
+
+authRoutes.post("/sign-up/email", async (c) => {
+  const body = await parseBody(c.req.raw, registerSchema);
+  return forward(c.get("deps").auth.handler, c.req.raw, body);
+});
+
+authRoutes.post("/sign-in/email", async (c) => {
+  const body = await parseBody(c.req.raw, loginSchema);
+  return forward(c.get("deps").auth.handler, c.req.raw, body);
+});
+
+authRoutes.all("/*", (c) => forward(c.get("deps").auth.handler, c.req.raw));
+
+async function parseBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body must be JSON.");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+async function forward(
+  handler: (request: Request) => Promise<Response>,
+  original: Request,
+  body?: unknown,
+): Promise<Response> {
+  const request =
+    body === undefined
+      ? original
+      : new Request(original.url, {
+          method: original.method,
+          headers: original.headers,
+          body: JSON.stringify(body),
+        });
+  const response = await handler(request);
+  if (response.status >= 400) return reshapeError(response);
+  return withoutSessionToken(response);
+}
+
+/**
+ * better-auth also returns the session token in sign-up/sign-in bodies. The
+ * browser has it as an HttpOnly cookie; handing it to page scripts too would
+ * undo what HttpOnly is for.
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const body: unknown = await response.clone().json();
+  if (typeof body !== "object" || body === null || !("token" in body)) return response;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(rest), { status: response.status, headers });
+}
+
+interface BetterAuthErrorBody {
+  code?: string;
+  message?: string;
+}
+
+async function reshapeError(response: Response): Promise<Response> {
+  let body: BetterAuthErrorBody = {};
+  try {
+    body = (await response.clone().json()) as BetterAuthErrorBody;
+  } catch {
+    // Not JSON (better-auth answers some redirects' errors as text): keep the status only.
+  }
+  const code = body.code ?? "AUTH_ERROR";
+  let error: AppError;
+  if (code.startsWith("USER_ALREADY_EXISTS")) {
+    error = new AppError("EMAIL_TAKEN", "An account with this email already exists.", {
+      email: "An account with this email already exists",
+    });
+  } else if (response.status === 401) {
+    error = new AppError("INVALID_CREDENTIALS", body.message ?? "Invalid email or password.");
+  } else {
+    const status = response.status;
+    const headers = new Headers(response.headers);
+    headers.set("content-type", "application/json");
+    headers.delete("content-length");
+    return new Response(
+      JSON.stringify({ error: { code, message: body.message ?? "Sign-in failed." } }),
+      { status: status === 422 ? 400 : status, headers },
+    );
+  }
+  return new Response(JSON.stringify(error.toBody()), {
+    status: error.status,
+    headers: { "content-type": "application/json" },
+  });
+}

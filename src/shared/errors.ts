@@ -1,0 +1,37 @@
+/**
+ * The one error shape of the API. Every non-2xx answer from /api carries
+ * `{ error: { code, message, fields? } }`; the client's ApiError mirrors it.
+ */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type FieldErrors = Record<string, string>;
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: FieldErrors };
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const inner = (value as { error: unknown }).error;
+  return (
+    typeof inner === "object" &&
+    inner !== null &&
+    typeof (inner as { message?: unknown }).message === "string"
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+export const accountTypes = ["seller", "buyer"] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+// better-auth's own ceiling; checked here too so the message is ours.
+export const PASSWORD_MAX_LENGTH = 128;
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email({ error: "Enter a valid email address" }));
+
+/** Registration: the same schema drives the form and the server's check. */
+export const registerSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(80, "Name must be at most 80 characters"),
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  accountType: z.enum(accountTypes, { error: "Choose seller or buyer" }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
