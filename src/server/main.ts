@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
@@ -6,6 +8,8 @@ import { createLogger } from "./logger";
 
 /** Entry point: read configuration, prepare the database, listen, and stop cleanly on SIGTERM. */
 async function main() {
+  // A .env file in the working directory is optional; real environment variables win.
+  if (existsSync(".env")) loadEnvFileKeepingExisting(".env");
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
@@ -53,3 +57,9 @@ main().catch((error: unknown) => {
   );
   process.exit(1);
 });
+
+function loadEnvFileKeepingExisting(file: string) {
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, "utf8")))) {
+    if (process.env[key] === undefined) process.env[key] = value;
+  }
+}

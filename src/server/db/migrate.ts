@@ -4,11 +4,13 @@ import { authOptions } from "../auth";
 import type { Env } from "../env";
 import type { DatabaseHandle, Dialect } from "./database";
 import { catalogMigration } from "./migrations/001-catalog";
+import { bookingsWishlistMigration } from "./migrations/002-bookings-wishlist";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     "001-catalog": catalogMigration(dialect),
+    "002-bookings-wishlist": bookingsWishlistMigration(dialect),
   };
 }
 

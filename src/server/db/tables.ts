@@ -61,7 +61,41 @@ export interface BikesTable {
   updatedAt: Timestamp;
 }
 
+export interface BookingsTable {
+  id: string;
+  bikeId: string | null;
+  buyerId: string | null;
+  sellerId: string | null;
+  buyerName: string;
+  sellerName: string;
+  phone: string;
+  meetingLocation: string;
+  bikeTitle: string;
+  bikeImageUrl: string;
+  listedPrice: number;
+  discountPercent: number;
+  finalPrice: number;
+  status: "pending" | "accepted" | "declined" | "cancelled" | "completed";
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WishlistTable {
+  userId: string;
+  bikeId: string;
+  addedAt: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  userId: string;
+  providerId: string;
+}
+
 export interface Tables {
+  accounts: AccountsTable;
+  bookings: BookingsTable;
+  wishlist: WishlistTable;
   users: UsersTable;
   sessions: SessionsTable;
   categories: CategoriesTable;
@@ -71,6 +105,7 @@ export interface Tables {
 export type BikeRow = Selectable<BikesTable>;
 export type NewBike = Insertable<BikesTable>;
 export type BikeUpdate = Updateable<BikesTable>;
+export type BookingRow = Selectable<BookingsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type { Generated };

@@ -59,3 +59,10 @@ export const requireAdmin = createMiddleware<AppBindings>(async (c, next) => {
   if (user.role !== "admin") throw new AppError("FORBIDDEN", "Only administrators may do this.");
   await next();
 });
+
+/** The signed-in caller, for handlers behind requireUser/requireAccountType/requireAdmin. */
+export function callerOf(c: { get(key: "user"): User | null }): User {
+  const user = c.get("user");
+  if (!user) throw new AppError("UNAUTHENTICATED", "Please login first.");
+  return user;
+}

@@ -1,0 +1,121 @@
+import { Hono } from "hono";
+import { canDeleteBike, canEditBike } from "../../../shared/permissions";
+import {
+  type BikeDetail,
+  bikeInputSchema,
+  bikeUpdateSchema,
+  pageQuerySchema,
+} from "../../../shared/schemas/bikes";
+import type { AppBindings } from "../../context";
+import { AppError } from "../../errors";
+import { findBike } from "../../lib/bike-reads";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { quoteForBuyer } from "../../lib/quotes";
+import { readJson, readQuery } from "../../lib/validate";
+import { callerOf, requireAccountType, requireUser } from "../../middleware/session";
+import {
+  categoryExists,
+  createBike,
+  deleteBike,
+  findBikeOwnerAndStatus,
+  listAdvertisedBikes,
+  listBikesByCategory,
+  listBikesBySeller,
+  updateOwnBike,
+} from "./bikes.queries";
+
+const invalidCategory = () =>
+  new AppError("VALIDATION_FAILED", "Some fields need attention.", {
+    categoryId: "Select category",
+  });
+
+/** /api/bikes */
+export const bikesRoutes = new Hono<AppBindings>();
+
+bikesRoutes.get("/advertised", async (c) => {
+  const { db } = c.get("deps");
+  return c.json({ items: await listAdvertisedBikes(db, c.get("user")) });
+});
+
+bikesRoutes.get("/:id", requireUser, async (c) => {
+  const { db } = c.get("deps");
+  const user = callerOf(c);
+  const bike = await findBike(db, user, c.req.param("id"));
+  if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+  const detail: BikeDetail = { ...bike, quote: await quoteForBuyer(db, user.id, bike) };
+  return c.json(detail);
+});
+
+bikesRoutes.post("/", requireAccountType("seller"), async (c) => {
+  const { db } = c.get("deps");
+  const seller = callerOf(c);
+  const input = await readJson(c, bikeInputSchema);
+  if (!(await categoryExists(db, input.categoryId))) throw invalidCategory();
+  const id = await createBike(db, seller.id, input);
+  return c.json(await findBike(db, seller, id), 201);
+});
+
+bikesRoutes.patch("/:id", requireUser, async (c) => {
+  const { db } = c.get("deps");
+  const user = callerOf(c);
+  const bikeId = c.req.param("id");
+  const current = await findBikeOwnerAndStatus(db, bikeId);
+  if (!current) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+  if (!canEditBike(user, current)) {
+    throw new AppError("FORBIDDEN", "Only the seller of this bike may change it.");
+  }
+  const input = await readJson(c, bikeUpdateSchema);
+  if (input.categoryId !== undefined && !(await categoryExists(db, input.categoryId))) {
+    throw invalidCategory();
+  }
+  const { advertised, ...fields } = input;
+  if (advertised === true && current.status !== "available") {
+    throw new AppError("CONFLICT", "Only an available bike can be advertised.");
+  }
+  const changes = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ...(advertised === undefined ? {} : { advertised: advertised ? 1 : 0 }),
+  };
+  await updateOwnBike(db, bikeId, user.id, changes);
+  return c.json(await findBike(db, user, bikeId));
+});
+
+bikesRoutes.delete("/:id", requireUser, async (c) => {
+  const { db } = c.get("deps");
+  const user = c.get("user");
+  const bikeId = c.req.param("id");
+  const current = await findBikeOwnerAndStatus(db, bikeId);
+  if (!current) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+  if (!canDeleteBike(user, current)) {
+    throw new AppError("FORBIDDEN", "Only the seller of this bike or an admin may delete it.");
+  }
+  await deleteBike(db, bikeId);
+  return c.body(null, 204);
+});
+
+/** /api/categories/:id/bikes */
+export const categoryBikesRoutes = new Hono<AppBindings>();
+
+categoryBikesRoutes.get("/:id/bikes", requireUser, async (c) => {
+  const { db } = c.get("deps");
+  const user = callerOf(c);
+  const category = await categoryExists(db, c.req.param("id"));
+  if (!category) throw new AppError("NOT_FOUND", "There is no such category.");
+  const { cursor, limit } = readQuery(c, pageQuerySchema);
+  const page = await listBikesByCategory(db, user, category.id, {
+    cursor: decodeCursor(cursor),
+    limit,
+  });
+  return c.json({
+    category,
+    items: page.items,
+    nextCursor: page.next ? encodeCursor(page.next) : null,
+  });
+});
+
+/** /api/me/bikes */
+export const myBikesRoutes = new Hono<AppBindings>();
+
+myBikesRoutes.get("/", requireAccountType("seller"), async (c) => {
+  return c.json({ items: await listBikesBySeller(c.get("deps").db, callerOf(c)) });
+});

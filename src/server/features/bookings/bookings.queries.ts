@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import { bikeStatusAfter, canTransition } from "../../../shared/booking-rules";
+import type { Booking, BookingStatus } from "../../../shared/schemas/bookings";
+import type { User } from "../../../shared/schemas/users";
+import { type AppDb, toIso } from "../../db/database";
+import { isUniqueViolation } from "../../db/errors";
+import type { BookingRow } from "../../db/tables";
+import { AppError } from "../../errors";
+import { quoteForBuyer } from "../../lib/quotes";
+
+const bikeTaken = () =>
+  new AppError("CONFLICT", "Sorry, this bike was just booked by someone else.");
+
+/**
+ * Books a bike at the price the server computes. The bike flips from
+ * available to booked in the same transaction, guarded by its status, and a
+ * partial unique index allows one active booking per bike: concurrent buyers
+ * get one 201 and the rest 409, on SQLite and PostgreSQL alike.
+ */
+export async function createBooking(
+  db: AppDb,
+  buyer: User,
+  input: { bikeId: string; phone: string; meetingLocation: string },
+): Promise<string> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const bike = await trx
+        .selectFrom("bikes")
+        .innerJoin("users", "users.id", "bikes.sellerId")
+        .select([
+          "bikes.id",
+          "bikes.sellerId",
+          "bikes.title",
+          "bikes.imageUrl",
+          "bikes.resalePrice",
+          "bikes.status",
+          "users.name as sellerName",
+        ])
+        .where("bikes.id", "=", input.bikeId)
+        .executeTakeFirst();
+      if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+      if (bike.sellerId === buyer.id)
+        throw new AppError("FORBIDDEN", "You can't book your own bike.");
+      if (bike.status !== "available") throw bikeTaken();
+
+      const quote = await quoteForBuyer(trx, buyer.id, bike);
+      const now = new Date().toISOString();
+      const flipped = await trx
+        .updateTable("bikes")
+        .set({ status: "booked", updatedAt: now })
+        .where("id", "=", bike.id)
+        .where("status", "=", "available")
+        .executeTakeFirst();
+      if (Number(flipped.numUpdatedRows) === 0) throw bikeTaken();
+
+      const id = randomUUID();
+      await trx
+        .insertInto("bookings")
+        .values({
+          id,
+          bikeId: bike.id,
+          buyerId: buyer.id,
+          sellerId: bike.sellerId,
+          buyerName: buyer.name,
+          sellerName: bike.sellerName,
+          phone: input.phone,
+          meetingLocation: input.meetingLocation,
+          bikeTitle: bike.title,
+          bikeImageUrl: bike.imageUrl,
+          listedPrice: quote.listedPrice,
+          discountPercent: quote.discountPercent,
+          finalPrice: quote.finalPrice,
+          status: "pending",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw bikeTaken();
+    throw error;
+  }
+}
+
+/** Moves a booking along the allowed transitions and keeps its bike's status in step. */
+export async function changeBookingStatus(
+  db: AppDb,
+  user: User,
+  bookingId: string,
+  to: BookingStatus,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const booking = await trx
+      .selectFrom("bookings")
+      .select(["id", "bikeId", "buyerId", "sellerId", "status"])
+      .where("id", "=", bookingId)
+      .executeTakeFirst();
+    if (!booking) throw new AppError("NOT_FOUND", "There is no such booking.");
+    const side =
+      booking.buyerId === user.id ? "buyer" : booking.sellerId === user.id ? "seller" : null;
+    if (!side)
+      throw new AppError("FORBIDDEN", "Only the buyer or the seller may change this booking.");
+    if (!canTransition(side, booking.status, to)) {
+      throw new AppError("CONFLICT", `A ${booking.status} booking can't be marked ${to}.`);
+    }
+    const now = new Date().toISOString();
+    const moved = await trx
+      .updateTable("bookings")
+      .set({ status: to, updatedAt: now })
+      .where("id", "=", booking.id)
+      .where("status", "=", booking.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) {
+      throw new AppError("CONFLICT", "This booking changed meanwhile. Reload and try again.");
+    }
+    if (booking.bikeId) {
+      await trx
+        .updateTable("bikes")
+        .set({ status: bikeStatusAfter(to), updatedAt: now })
+        .where("id", "=", booking.bikeId)
+        .execute();
+    }
+  });
+}
+
+function selectBookings(db: AppDb) {
+  return db
+    .selectFrom("bookings")
+    .leftJoin("bikes", "bikes.id", "bookings.bikeId")
+    .selectAll("bookings")
+    .select("bikes.phone as sellerPhone");
+}
+
+type BookingWithSellerPhone = BookingRow & { sellerPhone: string | null };
+
+/** The buyer sees the seller's phone only once the seller has accepted. */
+function toBooking(row: BookingWithSellerPhone): Booking {
+  const sellerAgreed = row.status === "accepted" || row.status === "completed";
+  return {
+    id: row.id,
+    bikeId: row.bikeId,
+    bike: { title: row.bikeTitle, imageUrl: row.bikeImageUrl },
+    buyer: { id: row.buyerId, name: row.buyerName },
+    phone: row.phone,
+    meetingLocation: row.meetingLocation,
+    seller: { name: row.sellerName, phone: sellerAgreed ? row.sellerPhone : null },
+    listedPrice: row.listedPrice,
+    discountPercent: row.discountPercent,
+    finalPrice: row.finalPrice,
+    status: row.status,
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+export async function findBooking(db: AppDb, bookingId: string) {
+  const row = await selectBookings(db).where("bookings.id", "=", bookingId).executeTakeFirst();
+  return row ? toBooking(row) : null;
+}
+
+export async function listBookingsOfBuyer(db: AppDb, buyerId: string) {
+  const rows = await selectBookings(db)
+    .where("bookings.buyerId", "=", buyerId)
+    .orderBy("bookings.createdAt", "desc")
+    .orderBy("bookings.id", "desc")
+    .execute();
+  return rows.map(toBooking);
+}
+
+export async function listBookingsOnSellersBikes(db: AppDb, sellerId: string) {
+  const rows = await selectBookings(db)
+    .where("bookings.sellerId", "=", sellerId)
+    .orderBy("bookings.createdAt", "desc")
+    .orderBy("bookings.id", "desc")
+    .execute();
+  return rows.map(toBooking);
+}

@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { accountTypes } from "../../../shared/schemas/auth";
+import type { AppBindings } from "../../context";
+import { toBool, toIso } from "../../db/database";
+import { AppError } from "../../errors";
+import { readJson, readQuery } from "../../lib/validate";
+import { requireAdmin } from "../../middleware/session";
+import {
+  deleteUserAccount,
+  findUserEmailAndType,
+  listUsersByAccountType,
+  setSellerVerified,
+} from "./users.queries";
+
+const listQuery = z.object({
+  accountType: z.enum(accountTypes, { error: "accountType must be seller or buyer" }),
+});
+const verifyBody = z.object({ verified: z.boolean({ error: "verified must be true or false" }) });
+
+/** /api/users: account management, administrators only. */
+export const usersRoutes = new Hono<AppBindings>();
+
+usersRoutes.use("*", requireAdmin);
+
+usersRoutes.get("/", async (c) => {
+  const { db, env } = c.get("deps");
+  const { accountType } = readQuery(c, listQuery);
+  const rows = await listUsersByAccountType(db, accountType);
+  const items = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    accountType: row.accountType,
+    role: env.adminEmails.includes(row.email.toLowerCase()) ? "admin" : "user",
+    verified: toBool(row.verified),
+    createdAt: toIso(row.createdAt),
+  }));
+  return c.json({ items });
+});
+
+usersRoutes.patch("/:id", async (c) => {
+  const { db, dialect } = c.get("deps");
+  const { verified } = await readJson(c, verifyBody);
+  const target = await findUserEmailAndType(db, c.req.param("id"));
+  if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
+  if (target.accountType !== "seller") {
+    throw new AppError("CONFLICT", "Only seller accounts can be verified.");
+  }
+  await setSellerVerified(db, dialect, target.id, verified);
+  return c.json({ id: target.id, verified });
+});
+
+usersRoutes.delete("/:id", async (c) => {
+  const { db, env } = c.get("deps");
+  const target = await findUserEmailAndType(db, c.req.param("id"));
+  if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
+  if (env.adminEmails.includes(target.email.toLowerCase())) {
+    throw new AppError(
+      "FORBIDDEN",
+      "Administrators are named in ADMIN_EMAILS and can't be deleted here.",
+    );
+  }
+  await deleteUserAccount(db, target.id);
+  return c.body(null, 204);
+});

@@ -1,0 +1,82 @@
+import type { Bike } from "../../shared/schemas/bikes";
+import type { User } from "../../shared/schemas/users";
+import { type AppDb, toBool, toIso } from "../db/database";
+
+// The bike read model, shared by every feature that shows listings
+// (category pages, my products, wishlist, bookings' quotes).
+
+/** A listing joined with its seller and category, as every bike read needs. */
+export function selectBikes(db: AppDb, viewerId: string | null) {
+  return db
+    .selectFrom("bikes")
+    .innerJoin("users", "users.id", "bikes.sellerId")
+    .innerJoin("categories", "categories.id", "bikes.categoryId")
+    .leftJoin("wishlist", (join) =>
+      join.onRef("wishlist.bikeId", "=", "bikes.id").on("wishlist.userId", "=", viewerId ?? ""),
+    )
+    .select([
+      "bikes.id",
+      "bikes.title",
+      "bikes.name",
+      "bikes.categoryId",
+      "categories.name as categoryName",
+      "bikes.imageUrl",
+      "bikes.location",
+      "bikes.yearsOfUse",
+      "bikes.originalPrice",
+      "bikes.resalePrice",
+      "bikes.phone",
+      "bikes.description",
+      "bikes.status",
+      "bikes.advertised",
+      "bikes.postedAt",
+      "bikes.sellerId",
+      "users.name as sellerName",
+      "users.verified as sellerVerified",
+      "wishlist.bikeId as wishlistedBikeId",
+    ]);
+}
+
+type BikeRow = Awaited<ReturnType<ReturnType<typeof selectBikes>["executeTakeFirstOrThrow"]>>;
+
+export interface ListedBike extends Bike {
+  wishlisted: boolean;
+}
+
+/** The seller's phone goes only to the seller and to admins: no one else's contact data leaks. */
+export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): ListedBike {
+  const maySeeContact = viewer !== null && (viewer.id === row.sellerId || viewer.role === "admin");
+  return {
+    id: row.id,
+    title: row.title,
+    name: row.name,
+    categoryId: row.categoryId,
+    categoryName: row.categoryName,
+    imageUrl: row.imageUrl,
+    location: row.location,
+    yearsOfUse: row.yearsOfUse,
+    originalPrice: row.originalPrice,
+    resalePrice: row.resalePrice,
+    ...(maySeeContact ? { phone: row.phone } : {}),
+    description: row.description,
+    status: row.status,
+    advertised: toBool(row.advertised),
+    postedAt: toIso(row.postedAt),
+    seller: { id: row.sellerId, name: row.sellerName, verified: toBool(row.sellerVerified) },
+    wishlisted: row.wishlistedBikeId !== null,
+  };
+}
+
+export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
+  const row = await selectBikes(db, viewer?.id ?? null)
+    .where("bikes.id", "=", bikeId)
+    .executeTakeFirst();
+  return row ? toBike(row, viewer) : null;
+}
+
+/** Several bikes by id, in no particular order (the caller orders them). */
+export async function findBikes(db: AppDb, viewer: User, bikeIds: string[]) {
+  if (bikeIds.length === 0) return [];
+  const rows = await selectBikes(db, viewer.id).where("bikes.id", "in", bikeIds).execute();
+  return rows.map((row) => toBike(row, viewer));
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { phoneSchema } from "./bikes";
+
+export const bookingStatuses = [
+  "pending",
+  "accepted",
+  "declined",
+  "cancelled",
+  "completed",
+] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+export const activeBookingStatuses: readonly BookingStatus[] = ["pending", "accepted"];
+
+/** The buyer enters phone and meeting place; the price is never taken from the request. */
+export const bookingInputSchema = z.object({
+  bikeId: z.string({ error: "bikeId is required" }).trim().min(1, "bikeId is required").max(64),
+  phone: phoneSchema,
+  meetingLocation: z
+    .string({ error: "Meeting location is required" })
+    .trim()
+    .min(1, "Meeting location is required")
+    .max(200, "Meeting location must be at most 200 characters"),
+});
+export type BookingInput = z.input<typeof bookingInputSchema>;
+
+export const bookingUpdateSchema = z.object({
+  status: z.enum(["accepted", "declined", "cancelled", "completed"], {
+    error: "status must be accepted, declined, cancelled or completed",
+  }),
+});
+
+export interface Booking {
+  id: string;
+  bikeId: string | null;
+  bike: { title: string; imageUrl: string };
+  buyer: { id: string | null; name: string };
+  /** The buyer's contact, shown to the buyer and to the seller of the bike. */
+  phone: string;
+  meetingLocation: string;
+  /** The seller's contact, shown to the buyer once the seller has accepted. */
+  seller: { name: string; phone: string | null };
+  listedPrice: number;
+  discountPercent: number;
+  finalPrice: number;
+  status: BookingStatus;
+  createdAt: string;
+}
