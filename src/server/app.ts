@@ -59,7 +59,7 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
   api.route("/me", meRoutes);
   api.route("/users", usersRoutes);
   api.all("*", () => {
-    throw new AppError("NOT_FOUND", "No such API endpoint.");
+    throw new AppError("ROUTE_NOT_FOUND", "No such API endpoint.");
   });
   app.route("/api", api);
 
