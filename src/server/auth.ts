@@ -1,6 +1,8 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Logger } from "pino";
+import { accountTypes, registerSchema } from "../shared/schemas/auth";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
 
@@ -56,6 +58,7 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    databaseHooks: accountRules,
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
     advanced: {
@@ -72,6 +75,40 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
     },
   } satisfies BetterAuthOptions;
 }
+
+/**
+ * `accountType` has to be an input field so sign-up can set it, which also
+ * opens it to better-auth's /update-user. These hooks hold the rules at the
+ * data layer, whichever route writes: an account is a seller or a buyer from
+ * creation on, and a name stays as non-empty as registration demands.
+ */
+const accountRules = {
+  user: {
+    create: {
+      before: async (user: Record<string, unknown>) => {
+        if (!accountTypes.some((type) => type === user.accountType)) {
+          throw new APIError("BAD_REQUEST", { message: "Choose seller or buyer" });
+        }
+      },
+    },
+    update: {
+      before: async (changes: Record<string, unknown>) => {
+        if ("accountType" in changes) {
+          throw new APIError("BAD_REQUEST", {
+            code: "ACCOUNT_TYPE_FIXED",
+            message: "The account type is chosen at registration and cannot be changed.",
+          });
+        }
+        if ("name" in changes) {
+          const name = registerSchema.shape.name.safeParse(changes.name);
+          if (!name.success) {
+            throw new APIError("BAD_REQUEST", { message: name.error.issues[0]?.message ?? "" });
+          }
+        }
+      },
+    },
+  },
+} satisfies BetterAuthOptions["databaseHooks"];
 
 export function createAuth(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
   return betterAuth(authOptions(env, db, dialect, logger));

@@ -16,13 +16,29 @@ const emailList = z
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
   )
-  .pipe(z.array(z.email({ error: "must be a comma-separated list of email addresses" })));
+  .pipe(
+    z.array(
+      z.email({
+        error: (issue) =>
+          `"${String(issue.input)}" is not an email address (expected a comma-separated list)`,
+      }),
+    ),
+  );
+
+// Digits only: Number(" ") is 0, which would quietly mean "any free port".
+const port = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, "must be a whole number from 0 to 65535")
+  .transform(Number)
+  .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
+  .default(3000);
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: port,
+    HOST: z.string().trim().min(1, "must not be blank").default("127.0.0.1"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()
@@ -30,7 +46,9 @@ const envSchema = z
       .refine((value) => !value || /^postgres(ql)?:\/\//.test(value) || value.startsWith("file:"), {
         message: "must be a postgres:// URL or file:<path> for SQLite",
       }),
-    PUBLIC_URL: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ADMIN_EMAILS: emailList,
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -40,7 +58,9 @@ const envSchema = z
       .refine(isCurrencyCode, { message: "must be an ISO 4217 currency code such as USD or EUR" }),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-    GOOGLE_ISSUER_URL: z.url().optional(),
+    GOOGLE_ISSUER_URL: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -54,6 +74,13 @@ const envSchema = z
         code: "custom",
         path: ["GOOGLE_CLIENT_SECRET"],
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+    if (env.GOOGLE_ISSUER_URL && !env.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_ISSUER_URL"],
+        message: "needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET as well",
       });
     }
   });
@@ -87,7 +114,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    // The variable's name alone: "ADMIN_EMAILS.1" would point into our parsing, not the user's file.
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${String(issue.path[0])}: ${issue.message}`,
+    );
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const raw = parsed.data;

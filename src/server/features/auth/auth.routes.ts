@@ -60,6 +60,8 @@ async function forward(
  * undo what HttpOnly is for.
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
+  // Redirects (the OAuth callback) carry a JSON content type but no body.
+  if (response.status !== 200) return response;
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
   const body: unknown = await response.clone().json();
   if (typeof body !== "object" || body === null || !("token" in body)) return response;
@@ -87,6 +89,9 @@ async function reshapeError(response: Response): Promise<Response> {
     error = new AppError("EMAIL_TAKEN", "An account with this email already exists.", {
       email: "An account with this email already exists",
     });
+  } else if (response.status === 404 && !body.code) {
+    // better-auth has no such route: the same answer as any unknown /api path.
+    error = new AppError("ROUTE_NOT_FOUND", "No such API endpoint.");
   } else if (response.status === 401) {
     error = new AppError("INVALID_CREDENTIALS", body.message ?? "Invalid email or password.");
   } else {

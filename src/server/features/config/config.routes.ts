@@ -8,7 +8,9 @@ configRoutes.get("/", (c) => {
   const { env } = c.get("deps");
   const config: PublicConfig = {
     currency: env.currency,
-    googleSignIn: env.google ? (env.google.issuerUrl ? "oauth2" : "social") : null,
+    // Since better-auth 1.7 a generic OpenID Connect provider (GOOGLE_ISSUER_URL)
+    // is started through /sign-in/social like Google itself: one route either way.
+    googleSignIn: env.google ? "social" : null,
   };
   return c.json(config);
 });

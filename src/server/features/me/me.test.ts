@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signIn, signUp, uniqueEmail } from "../../../../tests/support/accounts";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  type TestApp,
+} from "../../../../tests/support/test-app";
+import type { ErrorBody } from "../../../shared/errors";
+import type { User } from "../../../shared/schemas/users";
+
+const SECOND_ADMIN = "ops@reride.test";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: `${ADMIN_EMAIL}, ${SECOND_ADMIN}` });
+});
+afterAll(() => t?.close());
+
+async function me(cookie: string): Promise<User> {
+  const response = await t.request("/api/me", { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as User;
+}
+
+describe("GET /api/me", () => {
+  test("without a session is 401 with the error shape", async () => {
+    const response = await t.request("/api/me");
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as ErrorBody).error.code).toBe("UNAUTHENTICATED");
+  });
+
+  test("is never stored by a shared cache", async () => {
+    const response = await t.request("/api/me", { cookie: await signUp(t) });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("admin rights come from ADMIN_EMAILS only", () => {
+  test("the first-start admin account exists and signs in with ADMIN_PASSWORD", async () => {
+    const cookie = await signIn(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(await me(cookie)).toMatchObject({ email: ADMIN_EMAIL, role: "admin" });
+  });
+
+  test("another listed address becomes admin when it registers, whatever its letter case", async () => {
+    const cookie = await signUp(t, { email: SECOND_ADMIN.toUpperCase(), accountType: "seller" });
+    expect(await me(cookie)).toMatchObject({ role: "admin", accountType: "seller" });
+  });
+
+  test.each(["seller", "buyer"] as const)("an ordinary %s is a user", async (accountType) => {
+    const cookie = await signUp(t, { accountType, email: uniqueEmail(accountType) });
+    expect((await me(cookie)).role).toBe("user");
+  });
+
+  test("an address merely resembling an admin's is a user", async () => {
+    const cookie = await signUp(t, { email: `x${ADMIN_EMAIL}` });
+    expect((await me(cookie)).role).toBe("user");
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+
+/**
+ * A database nobody else uses, for one test app. SQLite by default (a file in
+ * a fresh temp dir); a brand-new PostgreSQL database when TEST_DATABASE_URL
+ * names a server, so the same tests prove both dialects.
+ */
+export interface TestDatabase {
+  /** Fresh temp dir: holds the SQLite file and the generated auth secret. */
+  dataDir: string;
+  /** DATABASE_URL for the app, or undefined for the SQLite default in dataDir. */
+  databaseUrl: string | undefined;
+  /** Removes the temp dir and, on PostgreSQL, drops the database even if connections linger. */
+  drop(): Promise<void>;
+}
+
+export const TEST_DATABASE_PREFIX = "reride_test_";
+
+/** Read here once so every test file decides the same way. */
+export function testServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "reride-test-"));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const serverUrl = testServerUrl();
+  if (!serverUrl) return { dataDir, databaseUrl: undefined, drop: async () => removeDataDir() };
+
+  // The run id lets the global teardown find what a crashed file left behind.
+  const runId = inject("testRunId") ?? "norun";
+  const name = `${TEST_DATABASE_PREFIX}${runId}_${randomBytes(4).toString("hex")}`;
+  try {
+    await onServer(serverUrl, (client) => client.query(`create database ${name}`));
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
+  return {
+    dataDir,
+    databaseUrl: withDatabaseName(serverUrl, name),
+    drop: async () => {
+      try {
+        await onServer(serverUrl, (client) =>
+          client.query(`drop database if exists ${name} with (force)`),
+        );
+      } finally {
+        removeDataDir();
+      }
+    },
+  };
+}
+
+/**
+ * One short-lived admin connection to the server named by TEST_DATABASE_URL.
+ * An unreachable server is an error that says so, never a silent skip: a
+ * PostgreSQL run that quietly tested nothing would be worse than a failure.
+ */
+export async function onServer<T>(
+  serverUrl: string,
+  task: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `TEST_DATABASE_URL is set but PostgreSQL at ${redacted(serverUrl)} cannot be reached: ${reason}`,
+    );
+  }
+  try {
+    return await task(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabaseName(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function redacted(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  if (url.password) url.password = "***";
+  return url.toString();
+}
