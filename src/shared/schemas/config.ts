@@ -1,9 +1,9 @@
 /**
  * What the browser needs to know about this deployment (GET /api/config).
- * `googleSignIn` names the better-auth route that starts Google sign-in, or
- * null when Google is not configured (the buttons are then hidden).
+ * `googleSignIn` is "social" when Google sign-in is configured (started with
+ * POST /api/auth/sign-in/social), null when not (the buttons are then hidden).
  */
 export interface PublicConfig {
   currency: string;
-  googleSignIn: "social" | "oauth2" | null;
+  googleSignIn: "social" | null;
 }
