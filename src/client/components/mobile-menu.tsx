@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { NavLink } from "react-router";
+import type { User } from "../../shared/schemas/users";
+import { NavLinks } from "./nav-links";
+
+/**
+ * The small-screen menu: a real button that opens a list of the same links
+ * as the desktop bar. Closes on a choice, on Escape and on a click outside.
+ */
+export function MobileMenu({ user }: { user: User | null | undefined }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div ref={root} className="relative lg:hidden">
+      <button
+        type="button"
+        className="btn btn-ghost btn-square"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" aria-hidden="true">
+          <path
+            d={open ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      {open ? (
+        <ul
+          id={panelId}
+          className="menu absolute left-0 top-full z-40 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+        >
+          <NavLinks user={user ?? null} onNavigate={close} />
+          {user ? (
+            <li className="menu-disabled mt-1 border-t border-base-300 pt-1">
+              <span className="truncate text-base-content/80">{user.email}</span>
+            </li>
+          ) : user === null ? (
+            <>
+              <li>
+                <NavLink to="/login" onClick={close} className="font-medium">
+                  Login
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/registration" onClick={close} className="font-medium">
+                  Registration
+                </NavLink>
+              </li>
+            </>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

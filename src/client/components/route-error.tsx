@@ -1,0 +1,27 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { errorMessage } from "../lib/api-client";
+
+/**
+ * Last line of defence for a route that failed to load or render, e.g. a
+ * page's code that can't be fetched after a new release.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : errorMessage(error);
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-base-content/80">{message}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+        <Link to="/" className="btn btn-outline" reloadDocument>
+          Go To Home page
+        </Link>
+      </div>
+    </main>
+  );
+}

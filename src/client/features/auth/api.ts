@@ -1,0 +1,32 @@
+import type { LoginInput, RegisterInput } from "../../../shared/schemas/auth";
+import type { PublicConfig } from "../../../shared/schemas/config";
+import { api } from "../../lib/api-client";
+
+/** Both set the session cookie; who signed in is then read from GET /api/me. */
+export function signInWithEmail(input: LoginInput): Promise<unknown> {
+  return api("/api/auth/sign-in/email", { body: input });
+}
+
+export function signUpWithEmail(input: RegisterInput): Promise<unknown> {
+  return api("/api/auth/sign-up/email", { body: input });
+}
+
+type GoogleRoute = NonNullable<PublicConfig["googleSignIn"]>;
+
+/**
+ * Starts Google sign-in and leaves the page for Google. The server answers
+ * with the provider's URL; afterwards the browser comes back to `returnTo`,
+ * or on failure to this page with `?error=<code>`, which the page explains.
+ */
+export async function startGoogleSignIn(route: GoogleRoute, returnTo: string): Promise<void> {
+  const callbackURL = new URL(returnTo, window.location.origin).href;
+  const errorCallbackURL = new URL(window.location.pathname, window.location.origin).href;
+  const urls = { callbackURL, errorCallbackURL };
+  const body =
+    route === "social" ? { provider: "google", ...urls } : { providerId: "google", ...urls };
+  const { url } = await api<{ url: string; redirect: boolean }>(
+    route === "social" ? "/api/auth/sign-in/social" : "/api/auth/sign-in/oauth2",
+    { body },
+  );
+  window.location.href = url;
+}

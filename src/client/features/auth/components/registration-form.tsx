@@ -1,0 +1,90 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useLocation, useNavigate } from "react-router";
+import type { z } from "zod";
+import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth";
+import { FormError, SelectField, SubmitButton, TextField } from "../../../components/form-field";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { refreshMe } from "../../../lib/session";
+import { toast } from "../../../lib/toast";
+import { signUpWithEmail } from "../api";
+import { returnPath } from "../return-to";
+import { applyFieldErrors } from "./field-errors";
+
+type RegisterFormValues = z.input<typeof registerSchema>;
+
+const fieldNames = ["name", "email", "password", "accountType"] as const;
+
+/** The same schema as the server's check, so both sides agree on every message. */
+export function RegistrationForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterFormValues, unknown, RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { name: "", email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const register = useMutation({
+    mutationFn: async (input: RegisterInput) => {
+      await signUpWithEmail(input);
+      await refreshMe();
+    },
+    onSuccess: async () => {
+      toast.success("Account created");
+      await navigate(returnPath(location.state), { replace: true });
+    },
+    onError: (error) => {
+      const unplaced = isApiError(error)
+        ? applyFieldErrors(form.setError, error.fields, fieldNames)
+        : true;
+      setFormError(unplaced ? errorMessage(error) : null);
+    },
+  });
+
+  const submit = form.handleSubmit((input) => {
+    setFormError(null);
+    register.mutate(input);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <FormError message={formError} />
+      <TextField
+        label="Name"
+        autoComplete="name"
+        registration={form.register("name")}
+        error={errors.name?.message}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        registration={form.register("email")}
+        error={errors.email?.message}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        registration={form.register("password")}
+        error={errors.password?.message}
+      />
+      <SelectField
+        label="Account type"
+        placeholder="Account Type?"
+        options={[
+          { value: "seller", label: "seller" },
+          { value: "buyer", label: "buyer" },
+        ]}
+        registration={form.register("accountType")}
+        error={errors.accountType?.message}
+      />
+      <SubmitButton pending={register.isPending}>Register</SubmitButton>
+    </form>
+  );
+}

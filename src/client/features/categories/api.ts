@@ -1,0 +1,8 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Category } from "../../../shared/schemas/categories";
+import { api } from "../../lib/api-client";
+
+export const categoriesQuery = queryOptions({
+  queryKey: ["categories"] as const,
+  queryFn: ({ signal }) => api<Category[]>("/api/categories", { signal }),
+});

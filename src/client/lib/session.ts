@@ -1,0 +1,50 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { User } from "../../shared/schemas/users";
+import { ApiError, api } from "./api-client";
+import { queryClient } from "./query-client";
+
+/**
+ * GET /api/me is the session's source of truth: the cookie is HttpOnly, so
+ * the only way to know who is signed in is to ask. A 401 means "nobody",
+ * which is an answer (null), not an error.
+ */
+export const meQuery = queryOptions({
+  queryKey: ["me"] as const,
+  queryFn: async ({ signal }): Promise<User | null> => {
+    try {
+      return await api<User>("/api/me", { signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 5 * 60_000,
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/** After sign-in or sign-up: ask the server again rather than trusting a cached "nobody". */
+export function refreshMe(): Promise<User | null> {
+  return queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+}
+
+/** Queries that are the same for everyone survive a sign-out; the rest belonged to the user. */
+const PUBLIC_QUERY_KEYS = new Set(["me", "config", "categories"]);
+
+export async function signOut(): Promise<void> {
+  await api("/api/auth/sign-out", { body: {} });
+}
+
+/**
+ * Drops what belonged to the signed-out user. Called after leaving any
+ * guarded page, so the login guard doesn't greet a deliberate logout with
+ * 'Please login first'.
+ */
+export function forgetSession(): void {
+  queryClient.removeQueries({
+    predicate: (query) => !PUBLIC_QUERY_KEYS.has(String(query.queryKey[0])),
+  });
+  queryClient.setQueryData(meQuery.queryKey, null);
+}

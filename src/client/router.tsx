@@ -1,0 +1,67 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { RequireAuth } from "./components/require-auth";
+import { RequireRole } from "./components/require-role";
+import { RouteError } from "./components/route-error";
+import { RouteLoading } from "./components/route-loading";
+import { RootLayout } from "./routes/root";
+
+/**
+ * Every screen is its own lazy module, so the first page downloads only the
+ * layout and itself. Paths are the seed's; react-router compares them
+ * case-insensitively, so /Registration and /dashboard/myProduct work too.
+ */
+const sellerOnly = (children: RouteObject[]): RouteObject => ({
+  element: <RequireRole allow="seller" />,
+  children,
+});
+
+const adminOnly = (children: RouteObject[]): RouteObject => ({
+  element: <RequireRole allow="admin" />,
+  children,
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RouteLoading,
+    children: [
+      { index: true, lazy: () => import("./routes/home") },
+      { path: "login", lazy: () => import("./routes/login") },
+      { path: "registration", lazy: () => import("./routes/registration") },
+      { path: "blog", lazy: () => import("./routes/blog") },
+      {
+        Component: RequireAuth,
+        children: [
+          { path: "myBooking", lazy: () => import("./routes/my-booking") },
+          { path: "title/:id", lazy: () => import("./routes/category-bikes") },
+          sellerOnly([
+            { path: "addProduct", lazy: () => import("./routes/add-product") },
+            { path: "myProduct", lazy: () => import("./routes/my-products") },
+          ]),
+          {
+            path: "dashboard",
+            lazy: () => import("./routes/dashboard"),
+            children: [
+              { index: true, lazy: () => import("./routes/dashboard-bookings") },
+              { path: "myBooking", lazy: () => import("./routes/my-booking") },
+              { path: "wishlist", lazy: () => import("./routes/wishlist") },
+              sellerOnly([
+                { path: "addProduct", lazy: () => import("./routes/add-product") },
+                { path: "MyProduct", lazy: () => import("./routes/my-products") },
+              ]),
+              adminOnly([
+                { path: "allSeller", lazy: () => import("./routes/all-sellers") },
+                { path: "allBuyer", lazy: () => import("./routes/all-buyers") },
+              ]),
+            ],
+          },
+        ],
+      },
+      { path: "*", lazy: () => import("./routes/not-found") },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

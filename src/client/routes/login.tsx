@@ -1,0 +1,25 @@
+import { Link, useLocation } from "react-router";
+import { AuthPage } from "../features/auth/components/auth-page";
+import { GoogleButton } from "../features/auth/components/google-button";
+import { LoginForm } from "../features/auth/components/login-form";
+import { returnPath } from "../features/auth/return-to";
+import { usePageTitle } from "../lib/page-title";
+
+export function Component() {
+  usePageTitle("Login");
+  const location = useLocation();
+  return (
+    <AuthPage
+      title="Login now!"
+      intro="Welcome back. Log in to book bikes, follow your bookings and manage your listings."
+    >
+      <LoginForm />
+      <GoogleButton label="Login with Google" returnTo={returnPath(location.state)} />
+      <p className="text-center text-sm">
+        <Link to="/registration" state={location.state} className="link link-primary font-medium">
+          Don't have account? Registration
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

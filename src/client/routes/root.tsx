@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from "react-router";
+import { Footer } from "../components/footer";
+import { Navbar } from "../components/navbar";
+import { Toasts } from "../components/toasts";
+
+/** The frame around every page: navbar, the page, footer, and the toasts. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-field focus:bg-base-100 focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toasts />
+      <ScrollRestoration />
+    </div>
+  );
+}
