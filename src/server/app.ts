@@ -9,7 +9,7 @@ import { bookingsRoutes, myBookingsRoutes } from "./features/bookings/bookings.r
 import { categoriesRoutes } from "./features/categories/categories.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { healthRoutes } from "./features/health/health.routes";
-import { meRoutes } from "./features/me/me.routes";
+import { meRoutes, sessionRoutes } from "./features/me/me.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { wishlistRoutes } from "./features/wishlist/wishlist.routes";
 import { requestLog } from "./middleware/request-log";
@@ -57,6 +57,7 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
   api.route("/me/wishlist", wishlistRoutes);
   api.route("/me", myBookingsRoutes);
   api.route("/me", meRoutes);
+  api.route("/session", sessionRoutes);
   api.route("/users", usersRoutes);
   api.all("*", () => {
     throw new AppError("ROUTE_NOT_FOUND", "No such API endpoint.");

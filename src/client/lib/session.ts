@@ -1,22 +1,18 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../shared/schemas/users";
-import { ApiError, api } from "./api-client";
+import { api } from "./api-client";
 import { queryClient } from "./query-client";
 
 /**
- * GET /api/me is the session's source of truth: the cookie is HttpOnly, so
- * the only way to know who is signed in is to ask. A 401 means "nobody",
- * which is an answer (null), not an error.
+ * GET /api/session is the session's source of truth: the cookie is HttpOnly,
+ * so the only way to know who is signed in is to ask. `{ user: null }` means
+ * "nobody", which is an answer, not an error.
  */
 export const meQuery = queryOptions({
   queryKey: ["me"] as const,
   queryFn: async ({ signal }): Promise<User | null> => {
-    try {
-      return await api<User>("/api/me", { signal });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
+    const { user } = await api<{ user: User | null }>("/api/session", { signal });
+    return user;
   },
   staleTime: 5 * 60_000,
 });

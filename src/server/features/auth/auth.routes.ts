@@ -55,20 +55,34 @@ async function forward(
 }
 
 /**
- * better-auth also returns the session token in sign-up/sign-in bodies. The
- * browser has it as an HttpOnly cookie; handing it to page scripts too would
- * undo what HttpOnly is for.
+ * better-auth also returns the session token in JSON bodies (sign-up,
+ * sign-in, get-session). The browser has it as an HttpOnly cookie; handing it
+ * to page scripts too would undo what HttpOnly is for.
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
   // Redirects (the OAuth callback) carry a JSON content type but no body.
   if (response.status !== 200) return response;
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
   const body: unknown = await response.clone().json();
-  if (typeof body !== "object" || body === null || !("token" in body)) return response;
-  const { token: _token, ...rest } = body as Record<string, unknown>;
+  if (!hasToken(body) && !(isRecord(body) && hasToken(body.session))) return response;
+  const cleaned = omitToken(body as Record<string, unknown>);
+  if (isRecord(cleaned.session)) cleaned.session = omitToken(cleaned.session);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return new Response(JSON.stringify(rest), { status: response.status, headers });
+  return new Response(JSON.stringify(cleaned), { status: response.status, headers });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function hasToken(value: unknown): boolean {
+  return isRecord(value) && "token" in value;
+}
+
+function omitToken(value: Record<string, unknown>): Record<string, unknown> {
+  const { token: _token, ...rest } = value;
+  return rest;
 }
 
 interface BetterAuthErrorBody {

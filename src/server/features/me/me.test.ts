@@ -36,6 +36,32 @@ describe("GET /api/me", () => {
   });
 });
 
+describe("GET /api/session", () => {
+  test("answers 200 with a null user for a signed-out visitor", async () => {
+    const response = await t.request("/api/session");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ user: null });
+  });
+
+  test("answers the caller once signed in", async () => {
+    const cookie = await signUp(t, { accountType: "buyer" });
+    const response = await t.request("/api/session", { cookie });
+    const body = (await response.json()) as { user: User };
+    expect(body.user).toMatchObject({ accountType: "buyer", role: "user" });
+  });
+
+  test("better-auth's get-session does not hand the session token to page scripts", async () => {
+    const cookie = await signUp(t);
+    const response = await t.request("/api/auth/get-session", { cookie });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const token = decodeURIComponent(cookie.split("=")[1]?.split(".")[0] ?? "");
+    expect(token.length).toBeGreaterThan(10);
+    expect(text).not.toContain(token);
+    expect(JSON.parse(text)).toHaveProperty("user");
+  });
+});
+
 describe("admin rights come from ADMIN_EMAILS only", () => {
   test("the first-start admin account exists and signs in with ADMIN_PASSWORD", async () => {
     const cookie = await signIn(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
