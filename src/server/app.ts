@@ -13,6 +13,7 @@ import { meRoutes, sessionRoutes } from "./features/me/me.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { wishlistRoutes } from "./features/wishlist/wishlist.routes";
 import { requestLog } from "./middleware/request-log";
+import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession } from "./middleware/session";
 import { mountClient } from "./static-client";
@@ -45,6 +46,7 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
     c.header("Cache-Control", "no-store");
     await next();
   });
+  api.use("*", sameOriginWrites);
   api.route("/auth", authRoutes);
   api.use("*", loadSession);
   api.route("/health", healthRoutes);
