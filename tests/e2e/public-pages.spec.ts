@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { expectToast, pathOf, text, waitForPath } from "./support/app";
+import { setupBrowser } from "./support/browser";
+import { snap } from "./support/screenshots";
+import { setupServer } from "./support/server";
+
+const server = setupServer();
+const browser = setupBrowser(server);
+
+const CATEGORIES = ["SUZUKI", "YAMAHA", "KTM"] as const;
+// The seed's four blog topics (the answers are ReRide's own).
+const BLOG_TOPICS = [/state/i, /prototyp/i, /unit test/i, /React.*Angular.*Vue/i];
+
+describe("the public pages, signed out", () => {
+  it("home shows the three brands, each with a Details link behind the login guard", async () => {
+    const { page, expectNoErrors } = await browser.newTab();
+    await page.goto("/");
+
+    for (const name of CATEGORIES) {
+      const card = page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name, exact: true }) });
+      await card.waitFor();
+      const details = card.getByRole("link", { name: /^Details/ });
+      expect(await details.getAttribute("href")).toMatch(/^\/title\/[^/]+$/);
+    }
+    expect(await page.getByRole("link", { name: /^Details/ }).count()).toBe(3);
+    const overflow = await snap(page, "home");
+    expect(overflow).toEqual({ phone: 0, desktop: 0 });
+
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "SUZUKI", exact: true }) })
+      .getByRole("link", { name: /^Details/ })
+      .click();
+    await expectToast(page, text.pleaseLogin);
+    await waitForPath(page, "/login");
+
+    expectNoErrors();
+  });
+
+  it("login has its heading, fields and button", async () => {
+    const { page, expectNoErrors } = await browser.newTab();
+    await page.goto("/login");
+    await page.getByRole("heading", { name: text.loginHeading, exact: true }).waitFor();
+    await page.getByLabel("Email", { exact: true }).waitFor();
+    await page.getByLabel("Password", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await page.getByRole("link", { name: "Don't have account? Registration" }).waitFor();
+    expect(await snap(page, "login")).toEqual({ phone: 0, desktop: 0 });
+    expectNoErrors();
+  });
+
+  it("registration has its fields, with 'Account Type?' as a disabled placeholder, at /registration and /Registration", async () => {
+    const { page, expectNoErrors } = await browser.newTab();
+    for (const path of ["/registration", "/Registration"]) {
+      await page.goto(path);
+      await page.getByLabel("Name", { exact: true }).waitFor();
+      await page.getByLabel("Email", { exact: true }).waitFor();
+      await page.getByLabel("Password", { exact: true }).waitFor();
+      const accountType = page.getByLabel("Account type", { exact: true });
+      const options = await accountType.evaluate((select) =>
+        Array.from((select as HTMLSelectElement).options, (option) => ({
+          text: option.text,
+          disabled: option.disabled,
+          selected: option.selected,
+        })),
+      );
+      expect(options).toEqual([
+        { text: text.accountTypePlaceholder, disabled: true, selected: true },
+        { text: "seller", disabled: false, selected: false },
+        { text: "buyer", disabled: false, selected: false },
+      ]);
+      await page.getByRole("button", { name: "Register", exact: true }).waitFor();
+      expect(pathOf(page)).toBe(path);
+    }
+    expect(await snap(page, "registration")).toEqual({ phone: 0, desktop: 0 });
+    expectNoErrors();
+  });
+
+  it("blog is titled 'Blog' and its four questions open on click", async () => {
+    const { page, expectNoErrors } = await browser.newTab();
+    await page.goto("/blog");
+    await page.getByRole("heading", { name: "Blog", exact: true }).waitFor();
+    await page.waitForFunction(() => document.title === "Blog");
+
+    const items = page.getByRole("region", { name: "Questions and answers" }).getByRole("group");
+    await items.first().waitFor();
+    expect(await items.count()).toBe(4);
+    await snap(page, "blog");
+
+    for (const [index, topic] of BLOG_TOPICS.entries()) {
+      const item = items.nth(index);
+      const question = item.getByText(topic).first();
+      const answer = item.getByRole("paragraph").first();
+      expect(await answer.isVisible()).toBe(false);
+      await question.click();
+      await answer.waitFor();
+      expect((await answer.textContent())?.trim().length ?? 0).toBeGreaterThan(40);
+    }
+    await snap(page, "blog-expanded");
+    expectNoErrors();
+  });
+
+  it("an unknown path shows the not-found page, and 'Go To Home page' leads home", async () => {
+    const { page, expectNoErrors } = await browser.newTab();
+    await page.goto("/no-such-page/here");
+    await page.getByText(text.notFound, { exact: true }).waitFor();
+    expect(await snap(page, "not-found")).toEqual({ phone: 0, desktop: 0 });
+
+    await page.getByRole("link", { name: text.goHome, exact: true }).click();
+    await waitForPath(page, "/");
+    await page.getByRole("heading", { name: "SUZUKI", exact: true }).waitFor();
+    expectNoErrors();
+  });
+});
