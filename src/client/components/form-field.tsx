@@ -12,7 +12,7 @@ interface FieldShellProps {
  * A visible <label> tied to its control, and the field's error right under
  * it, announced through aria-describedby so screen readers read it too.
  */
-function FieldShell({ label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ label, error, hint, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -42,6 +42,9 @@ interface TextFieldProps {
   type?: "text" | "email" | "password" | "tel" | "url" | "number";
   autoComplete?: string;
   placeholder?: string;
+  inputMode?: "text" | "numeric" | "tel" | "url" | "email";
+  min?: number;
+  step?: number;
   error?: string;
   hint?: string;
 }

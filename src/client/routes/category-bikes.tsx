@@ -1,45 +1,60 @@
-import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
-import { ComingSoon } from "../components/coming-soon";
-import { RouteLoading } from "../components/route-loading";
-import { categoriesQuery } from "../features/categories/api";
-import { errorMessage } from "../lib/api-client";
-import { usePageTitle } from "../lib/page-title";
+import type { LoaderFunctionArgs } from "react-router";
+import { useParams, useRevalidator, useRouteError } from "react-router";
+import { NotFoundState } from "../components/not-found-state";
+import { categoryBikesQuery } from "../features/bikes/api";
+import { CategoryBikes } from "../features/bikes/components/category-bikes";
+import { useBookingDialog } from "../features/bookings/use-booking-dialog";
+import { errorMessage, isApiError } from "../lib/api-client";
+import { configQuery } from "../lib/config";
 import { queryClient } from "../lib/query-client";
+import { meQuery } from "../lib/session";
 
-export function loader() {
-  void queryClient.prefetchQuery(categoriesQuery);
+/**
+ * The first page of bikes arrives before the page shows. Signed out, nothing
+ * is fetched: the login guard around this route sends the visitor to login.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  void queryClient.prefetchQuery(configQuery);
+  const user = await queryClient.ensureQueryData(meQuery);
+  if (user && params.id) {
+    // A cached list shows at once and is refreshed behind it: others book bikes meanwhile.
+    await queryClient.ensureInfiniteQueryData({
+      ...categoryBikesQuery(params.id),
+      revalidateIfStale: true,
+    });
+  }
   return null;
 }
 
-/** /title/:id — the bikes of one brand (the list itself arrives in the next release). */
+/** /title/:id */
 export function Component() {
-  const { id } = useParams();
-  const categories = useQuery(categoriesQuery);
-  const category = categories.data?.find((candidate) => candidate.id === id);
-  usePageTitle(category?.name ?? "Category");
+  const { id = "" } = useParams();
+  const booking = useBookingDialog();
+  return (
+    <>
+      <CategoryBikes categoryId={id} onBuy={booking.open} onBuyIntent={booking.preload} />
+      {booking.dialog}
+    </>
+  );
+}
 
-  if (categories.isPending) return <RouteLoading label="Loading category..." />;
-  if (categories.isError) {
-    return (
-      <div role="alert" className="mx-auto max-w-md p-8 text-center">
-        <p>Could not load this category. {errorMessage(categories.error)}</p>
-        <button type="button" className="btn btn-primary mt-4" onClick={() => categories.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (!category) {
-    return (
-      <section className="mx-auto max-w-xl px-6 py-16 text-center">
-        <h1 className="text-3xl font-bold">Category not found</h1>
-        <p className="mt-3 text-base-content/80">There is no brand with this address.</p>
-        <Link to="/" className="btn btn-primary mt-6">
-          Go To Home page
-        </Link>
-      </section>
-    );
-  }
-  return <ComingSoon title={category.name} />;
+/** The loader failed: an unknown category is the not-found state, anything else is said. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  if (isApiError(error) && error.status === 404) return <NotFoundState />;
+  return (
+    <div role="alert" className="mx-auto max-w-md p-8 text-center">
+      <p className="font-semibold">Could not load the bikes.</p>
+      <p className="mt-1 text-base-content/80">{errorMessage(error)}</p>
+      <button
+        type="button"
+        className="btn btn-primary mt-4"
+        disabled={revalidator.state === "loading"}
+        onClick={() => revalidator.revalidate()}
+      >
+        Try again
+      </button>
+    </div>
+  );
 }

@@ -1,12 +1,20 @@
 import { isSeller } from "../../shared/permissions";
-import { ComingSoon } from "../components/coming-soon";
+import { PageHeading } from "../components/page-heading";
+import { MyBookings } from "../features/bookings/components/my-bookings";
+import { Sales } from "../features/bookings/components/sales";
 import { usePageTitle } from "../lib/page-title";
 import { useMe } from "../lib/session";
 
 /** Dashboard index: a buyer's own bookings, or for a seller the bookings on their bikes. */
 export function Component() {
   const { data: user } = useMe();
-  const title = isSeller(user) ? "Bookings on my bikes" : "My booking";
+  const seller = isSeller(user);
+  const title = seller ? "Bookings on my bikes" : "My booking";
   usePageTitle(title);
-  return <ComingSoon title={title} />;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <PageHeading>{title}</PageHeading>
+      {seller ? <Sales /> : <MyBookings />}
+    </section>
+  );
 }

@@ -1,26 +1,34 @@
+import { advertisedBikesQuery } from "../features/bikes/api";
+import { AdvertisedBikes } from "../features/bikes/components/advertised-bikes";
+import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { categoriesQuery } from "../features/categories/api";
 import { CategoryGrid } from "../features/categories/components/category-grid";
 import { AppBanner } from "../features/home/components/app-banner";
 import { Hero } from "../features/home/components/hero";
 import { Promotions } from "../features/home/components/promotions";
 import { SellerBanner } from "../features/home/components/seller-banner";
+import { configQuery } from "../lib/config";
 import { usePageTitle } from "../lib/page-title";
 import { queryClient } from "../lib/query-client";
 
 /**
- * Starts fetching the categories while the page's code loads, but doesn't
- * wait: the grid shows its own loading and error states.
+ * Starts fetching the page's data while its code loads, but doesn't wait:
+ * each section shows its own loading and error states.
  */
 export function loader() {
   void queryClient.prefetchQuery(categoriesQuery);
+  void queryClient.prefetchQuery(advertisedBikesQuery);
+  void queryClient.prefetchQuery(configQuery);
   return null;
 }
 
 export function Component() {
   usePageTitle("ReRide — used motorbikes, bought and sold", { exact: true });
+  const booking = useBookingDialog();
   return (
     <>
       <Hero />
+      <AdvertisedBikes onBuy={booking.open} onBuyIntent={booking.preload} />
       <section
         id="categories"
         aria-labelledby="categories-heading"
@@ -37,6 +45,7 @@ export function Component() {
       <Promotions />
       <AppBanner />
       <SellerBanner />
+      {booking.dialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from "react-router";
 import { Footer } from "../components/footer";
 import { Navbar } from "../components/navbar";
+import { NavigationProgress } from "../components/navigation-progress";
 import { Toasts } from "../components/toasts";
 
 /** The frame around every page: navbar, the page, footer, and the toasts. */
@@ -13,6 +14,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <NavigationProgress />
       <Navbar />
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />

@@ -6,11 +6,11 @@ import { useLocation, useNavigate } from "react-router";
 import { type LoginInput, loginSchema } from "../../../../shared/schemas/auth";
 import { FormError, SubmitButton, TextField } from "../../../components/form-field";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { applyFieldErrors } from "../../../lib/field-errors";
 import { refreshMe } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { signInWithEmail } from "../api";
 import { returnPath } from "../return-to";
-import { applyFieldErrors } from "./field-errors";
 
 export function LoginForm() {
   const navigate = useNavigate();

@@ -7,11 +7,11 @@ import type { z } from "zod";
 import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth";
 import { FormError, SelectField, SubmitButton, TextField } from "../../../components/form-field";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { applyFieldErrors } from "../../../lib/field-errors";
 import { refreshMe } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { signUpWithEmail } from "../api";
 import { returnPath } from "../return-to";
-import { applyFieldErrors } from "./field-errors";
 
 type RegisterFormValues = z.input<typeof registerSchema>;
 

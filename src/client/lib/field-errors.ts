@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import type { FieldErrors } from "../../../../shared/errors";
+import type { FieldErrors } from "../../shared/errors";
 
 /**
  * Puts the server's per-field messages beside the fields they name.

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { errorMessage } from "../lib/api-client";
+
+/** Shown for exactly as long as a list's request runs. */
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center gap-3 py-10 text-base-content/80">
+      <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+/** A failed request, said in words, with a way to try again. */
+export function ErrorState({
+  what,
+  error,
+  retrying,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft my-6 flex-wrap">
+      <span>
+        Could not load {what}. {errorMessage(error)}
+      </span>
+      <button type="button" className="btn btn-sm" disabled={retrying} onClick={onRetry}>
+        {retrying ? "Retrying..." : "Try again"}
+      </button>
+    </div>
+  );
+}
+
+/** A list with nothing in it: what that means, and where to go next. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="my-6 rounded-box border border-dashed border-base-300 bg-base-200 p-8 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      {children ? <div className="mt-2 text-base-content/80">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { BikeInput } from "../../../shared/schemas/bikes";
+import { api } from "../../lib/api-client";
+import type { ListedBike } from "../../lib/bike-cache";
+import { queryKeys } from "../../lib/query-keys";
+
+export interface CategoryBikesPage {
+  category: { id: string; name: string };
+  items: ListedBike[];
+  nextCursor: string | null;
+}
+
+/** A brand's bikes, newest first, a page at a time ('Load more' follows the cursor). */
+export const categoryBikesQuery = (categoryId: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.categoryBikes(categoryId),
+    queryFn: ({ pageParam, signal }) => {
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : "";
+      return api<CategoryBikesPage>(
+        `/api/categories/${encodeURIComponent(categoryId)}/bikes${query}`,
+        { signal },
+      );
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const advertisedBikesQuery = queryOptions({
+  queryKey: queryKeys.advertisedBikes,
+  queryFn: ({ signal }) => api<{ items: ListedBike[] }>("/api/bikes/advertised", { signal }),
+});
+
+export const myBikesQuery = queryOptions({
+  queryKey: queryKeys.myBikes,
+  queryFn: ({ signal }) => api<{ items: ListedBike[] }>("/api/me/bikes", { signal }),
+  // Buyers' bookings change these bikes' status: ask afresh on each visit.
+  staleTime: 0,
+});
+
+export interface WishlistEntry {
+  addedAt: string;
+  bike: ListedBike;
+}
+
+/** Oldest first: the first entry is the one the 5% promotion applies to. */
+export const wishlistQuery = queryOptions({
+  queryKey: queryKeys.wishlist,
+  queryFn: ({ signal }) => api<{ items: WishlistEntry[] }>("/api/me/wishlist", { signal }),
+  staleTime: 0,
+});
+
+export function createBike(input: BikeInput): Promise<ListedBike> {
+  return api<ListedBike>("/api/bikes", { body: input });
+}
+
+export function setAdvertised(bikeId: string, advertised: boolean): Promise<ListedBike> {
+  return api<ListedBike>(`/api/bikes/${encodeURIComponent(bikeId)}`, {
+    method: "PATCH",
+    body: { advertised },
+  });
+}
+
+export function deleteBike(bikeId: string): Promise<void> {
+  return api<void>(`/api/bikes/${encodeURIComponent(bikeId)}`, { method: "DELETE" });
+}
+
+export function setWishlisted(bikeId: string, wishlisted: boolean): Promise<void> {
+  return api<void>(`/api/me/wishlist/${encodeURIComponent(bikeId)}`, {
+    method: wishlisted ? "PUT" : "DELETE",
+  });
+}

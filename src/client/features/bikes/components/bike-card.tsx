@@ -1,0 +1,102 @@
+import { type ReactNode, useId } from "react";
+import { Price } from "../../../components/price";
+import { TimeAgo } from "../../../components/time-ago";
+import { VerifiedMark } from "../../../components/verified-mark";
+import type { ListedBike } from "../../../lib/bike-cache";
+import { useMe } from "../../../lib/session";
+import { BikeStatusBadge } from "./bike-status-badge";
+import { BuyButton } from "./buy-button";
+import { WishlistButton } from "./wishlist-button";
+
+export interface BikeCardProps {
+  bike: ListedBike;
+  onBuy: (bike: ListedBike) => void;
+  onBuyIntent?: () => void;
+  /** The card title's level: h2 under a page's h1, h3 under a section's h2. */
+  titleAs?: "h2" | "h3";
+  /** A line above the title, e.g. a promotion that applies to this bike. */
+  note?: ReactNode;
+  /** Extra lines below the facts, e.g. a price hint. */
+  children?: ReactNode;
+}
+
+/**
+ * One listing as buyers see it, on the category page, home's Advertised
+ * section, the wishlist and search results.
+ */
+export function BikeCard({
+  bike,
+  onBuy,
+  onBuyIntent,
+  titleAs = "h3",
+  note,
+  children,
+}: BikeCardProps) {
+  const { data: user } = useMe();
+  const titleId = useId();
+  const Title = titleAs;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm"
+    >
+      <figure className="relative aspect-[4/3] bg-base-200">
+        <img
+          src={bike.imageUrl}
+          alt={`${bike.name}: ${bike.title}`}
+          width="800"
+          height="600"
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+        <div className="absolute top-3 left-3">
+          <BikeStatusBadge status={bike.status} />
+        </div>
+        <div className="absolute top-3 right-3">
+          <WishlistButton bike={bike} user={user} />
+        </div>
+      </figure>
+      <div className="card-body gap-3 p-5">
+        {note}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Title id={titleId} className="card-title text-lg leading-snug">
+            {bike.title}
+          </Title>
+          <span className="badge badge-secondary badge-soft shrink-0">{bike.name}</span>
+        </div>
+        <p className="flex items-center gap-1.5 text-sm">
+          <span className="text-base-content/75">Seller:</span>
+          <span className="font-medium">{bike.seller.name}</span>
+          {bike.seller.verified ? <VerifiedMark /> : null}
+        </p>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <Fact term="Location">{bike.location}</Fact>
+          <Fact term="Years of use">{bike.yearsOfUse}</Fact>
+          <Fact term="Original price">
+            <Price amount={bike.originalPrice} />
+          </Fact>
+          <Fact term="Resale price">
+            <Price amount={bike.resalePrice} className="text-base font-bold text-primary" />
+          </Fact>
+        </dl>
+        {children}
+        <p className="text-xs text-base-content/75">
+          <TimeAgo iso={bike.postedAt} prefix="Posted" />
+        </p>
+        <div className="card-actions mt-auto">
+          <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-base-content/75">{term}</dt>
+      <dd className="truncate font-medium">{children}</dd>
+    </div>
+  );
+}

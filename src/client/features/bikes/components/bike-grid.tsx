@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import type { ListedBike } from "../../../lib/bike-cache";
+import { BikeCard, type BikeCardProps } from "./bike-card";
+
+interface BikeGridProps extends Pick<BikeCardProps, "onBuy" | "onBuyIntent" | "titleAs"> {
+  bikes: ListedBike[];
+  noteFor?: (bike: ListedBike, index: number) => ReactNode;
+}
+
+/** Bike cards in a responsive grid: one column on phones, up to three on wide screens. */
+export function BikeGrid({ bikes, noteFor, ...card }: BikeGridProps) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {bikes.map((bike, index) => (
+        <li key={bike.id}>
+          <BikeCard bike={bike} note={noteFor?.(bike, index)} {...card} />
+        </li>
+      ))}
+    </ul>
+  );
+}

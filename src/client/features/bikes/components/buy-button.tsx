@@ -1,0 +1,54 @@
+import { Link, useLocation } from "react-router";
+import { canBookBike, ownsBike } from "../../../../shared/permissions";
+import type { User } from "../../../../shared/schemas/users";
+import type { ListedBike } from "../../../lib/bike-cache";
+
+interface BuyButtonProps {
+  bike: ListedBike;
+  /** undefined while the session is still being asked for. */
+  user: User | null | undefined;
+  onBuy: (bike: ListedBike) => void;
+  /** Starts loading the booking dialog's code when the pointer or focus comes near. */
+  onIntent?: () => void;
+}
+
+/**
+ * 'Buy' opens the booking dialog. It is disabled for booked and sold bikes
+ * and the caller's own (canBookBike, the rule the server enforces), with the
+ * reason in words; signed out, it leads to login and back.
+ */
+export function BuyButton({ bike, user, onBuy, onIntent }: BuyButtonProps) {
+  const location = useLocation();
+  if (user === null) {
+    return (
+      <Link to="/login" state={{ from: location }} className="btn btn-primary w-full">
+        Buy
+      </Link>
+    );
+  }
+  const allowed = canBookBike(user, bike);
+  const reason = !user
+    ? null
+    : ownsBike(user, bike)
+      ? "This is your listing."
+      : bike.status === "booked"
+        ? "Someone has booked this bike."
+        : bike.status === "sold"
+          ? "This bike has been sold."
+          : null;
+  return (
+    <div className="flex w-full flex-col gap-1">
+      <button
+        type="button"
+        className="btn btn-primary w-full"
+        disabled={!allowed}
+        onClick={() => onBuy(bike)}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
+      >
+        Buy
+      </button>
+      {reason ? <p className="text-center text-xs text-base-content/75">{reason}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMutation } from "@tanstack/react-query";
+import { errorMessage } from "../../lib/api-client";
+import { type ListedBike, patchBikeEverywhere } from "../../lib/bike-cache";
+import { queryClient } from "../../lib/query-client";
+import { queryKeys } from "../../lib/query-keys";
+import { toast } from "../../lib/toast";
+import { setWishlisted, type WishlistEntry } from "./api";
+
+interface Toggle {
+  bike: ListedBike;
+  wishlisted: boolean;
+}
+
+/**
+ * The heart: flips at once (optimistic), and flips back with a toast in
+ * words when the server says no. A removal also takes the bike off the
+ * wishlist page at once.
+ */
+export function useWishlistToggle() {
+  return useMutation({
+    mutationFn: ({ bike, wishlisted }: Toggle) => setWishlisted(bike.id, wishlisted),
+    onMutate: async ({ bike, wishlisted }: Toggle) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.wishlist });
+      const previous = queryClient.getQueryData<{ items: WishlistEntry[] }>(queryKeys.wishlist);
+      patchBikeEverywhere(bike.id, { wishlisted });
+      if (!wishlisted && previous) {
+        queryClient.setQueryData(queryKeys.wishlist, {
+          items: previous.items.filter((entry) => entry.bike.id !== bike.id),
+        });
+      }
+      return { previous };
+    },
+    onError: (error, { bike, wishlisted }, context) => {
+      patchBikeEverywhere(bike.id, { wishlisted: !wishlisted });
+      if (context?.previous) queryClient.setQueryData(queryKeys.wishlist, context.previous);
+      const action = wishlisted ? "add it to" : "remove it from";
+      toast.error(`Could not ${action} your wishlist. ${errorMessage(error)}`);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wishlist });
+      // The first wishlist bike earns 5% off, so saved prices may have changed.
+      void queryClient.invalidateQueries({ queryKey: ["bikes", "detail"] });
+    },
+  });
+}

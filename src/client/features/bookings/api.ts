@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { BikeDetail } from "../../../shared/schemas/bikes";
+import type { Booking, BookingInput, BookingStatus } from "../../../shared/schemas/bookings";
+import { api } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
+
+/** One bike with the price this caller would pay now (the quote), for the booking dialog. */
+export const bikeDetailQuery = (bikeId: string) =>
+  queryOptions({
+    queryKey: queryKeys.bikeDetail(bikeId),
+    queryFn: ({ signal }) =>
+      api<BikeDetail>(`/api/bikes/${encodeURIComponent(bikeId)}`, { signal }),
+    // The quote depends on the buyer's other bookings: always ask afresh when the dialog opens.
+    staleTime: 0,
+  });
+
+export const myBookingsQuery = queryOptions({
+  queryKey: queryKeys.myBookings,
+  queryFn: ({ signal }) => api<{ items: Booking[] }>("/api/me/bookings", { signal }),
+  // The other side changes these (a seller accepts, a buyer books): ask afresh on each visit.
+  staleTime: 0,
+});
+
+export const salesQuery = queryOptions({
+  queryKey: queryKeys.sales,
+  queryFn: ({ signal }) => api<{ items: Booking[] }>("/api/me/sales", { signal }),
+  staleTime: 0,
+});
+
+export function createBooking(input: BookingInput): Promise<Booking> {
+  return api<Booking>("/api/bookings", { body: input });
+}
+
+export function changeBookingStatus(bookingId: string, status: BookingStatus): Promise<Booking> {
+  return api<Booking>(`/api/bookings/${encodeURIComponent(bookingId)}`, {
+    method: "PATCH",
+    body: { status },
+  });
+}

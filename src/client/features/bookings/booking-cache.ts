@@ -1,0 +1,30 @@
+import type { Booking } from "../../../shared/schemas/bookings";
+import { patchBikeEverywhere } from "../../lib/bike-cache";
+import { queryClient } from "../../lib/query-client";
+import { queryKeys } from "../../lib/query-keys";
+
+/**
+ * After a booking is made or lost to someone else: the bike shows booked on
+ * every list at once, and what depends on it (the home page's Advertised
+ * section, availability counts, quotes, the bookings lists) is fetched again
+ * when next shown.
+ */
+export function markBikeBooked(bikeId: string): void {
+  patchBikeEverywhere(bikeId, { status: "booked" });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.advertisedBikes });
+  void queryClient.invalidateQueries({ queryKey: ["bikes", "detail"] });
+}
+
+/** A booking changed status: replace it in its list, and let the bike lists catch up. */
+export function applyBookingChange(listKey: readonly string[], booking: Booking): void {
+  queryClient.setQueryData<{ items: Booking[] }>(listKey, (current) =>
+    current
+      ? { items: current.items.map((item) => (item.id === booking.id ? booking : item)) }
+      : current,
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.wishlist });
+}

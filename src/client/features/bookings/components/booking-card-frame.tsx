@@ -1,0 +1,64 @@
+import { type ReactNode, useId } from "react";
+import type { Booking } from "../../../../shared/schemas/bookings";
+import { TimeAgo } from "../../../components/time-ago";
+import { BookingPrice } from "./booking-price";
+import { BookingStatusBadge } from "./booking-status-badge";
+
+/**
+ * The part every booking card shares: the bike as it was when booked (its
+ * snapshot, kept even after the bike is deleted), price and status.
+ * `children` holds the details one side sees and `actions` its buttons.
+ */
+export function BookingCardFrame({
+  booking,
+  children,
+  actions,
+}: {
+  booking: Booking;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm sm:card-side"
+    >
+      <figure className="aspect-[4/3] shrink-0 bg-base-200 sm:aspect-auto sm:w-48">
+        <img
+          src={booking.bike.imageUrl}
+          alt={booking.bike.title}
+          width="800"
+          height="600"
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2 p-5">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={titleId} className="card-title text-lg leading-snug">
+            {booking.bike.title}
+          </h3>
+          <BookingStatusBadge status={booking.status} />
+        </div>
+        <BookingPrice booking={booking} />
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">{children}</dl>
+        <p className="text-xs text-base-content/75">
+          <TimeAgo iso={booking.createdAt} prefix="Booked" />
+        </p>
+        {actions ? <div className="card-actions mt-1 justify-end">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}
+
+/** One line of a booking card's details. */
+export function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-base-content/75">{term}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { type BookingInput, bookingInputSchema } from "../../../../shared/schemas/bookings";
+import { FormError, TextField } from "../../../components/form-field";
+import { Modal } from "../../../components/modal";
+import { ReadOnlyField } from "../../../components/read-only-field";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import type { ListedBike } from "../../../lib/bike-cache";
+import { useConfig } from "../../../lib/config";
+import { applyFieldErrors } from "../../../lib/field-errors";
+import { formatPrice } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
+import { toast } from "../../../lib/toast";
+import { bikeDetailQuery, createBooking } from "../api";
+import { markBikeBooked } from "../booking-cache";
+import { BookingQuote } from "./booking-quote";
+
+type BookingValues = z.output<typeof bookingInputSchema>;
+
+/**
+ * Booking one bike: the bike's facts read-only, the buyer's phone and meeting
+ * place, and the server's quote. The price is never sent: the server takes
+ * it from the bike (PRODUCT.md §4).
+ */
+export default function BookingDialog({
+  bike,
+  onClose,
+}: {
+  bike: ListedBike;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const formId = useId();
+  const { data: user } = useMe();
+  const { data: config } = useConfig();
+  const detail = useQuery(bikeDetailQuery(bike.id));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [taken, setTaken] = useState(false);
+  const form = useForm<BookingInput, unknown, BookingValues>({
+    resolver: zodResolver(bookingInputSchema),
+    defaultValues: { bikeId: bike.id, phone: "", meetingLocation: "" },
+  });
+  const { errors } = form.formState;
+  const { setFocus } = form;
+
+  // The dialog's own focus goes to its first control (Close); the phone is where typing starts.
+  useEffect(() => setFocus("phone"), [setFocus]);
+
+  // Someone else may have booked it since the list was loaded.
+  const gone = taken || (detail.data !== undefined && detail.data.status !== "available");
+  useEffect(() => {
+    if (detail.data && detail.data.status !== "available") markBikeBooked(bike.id);
+  }, [detail.data, bike.id]);
+
+  const book = useMutation({
+    mutationFn: createBooking,
+    onSuccess: () => {
+      form.reset();
+      markBikeBooked(bike.id);
+      onClose();
+      toast.success("booking confirm");
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        setTaken(true);
+        markBikeBooked(bike.id);
+      }
+      const unplaced = isApiError(error)
+        ? applyFieldErrors(form.setError, error.fields, ["phone", "meetingLocation"])
+        : true;
+      setFormError(unplaced ? errorMessage(error) : null);
+    },
+  });
+
+  const submit = form.handleSubmit((input) => {
+    setFormError(null);
+    book.mutate(input);
+  });
+
+  const price = config ? formatPrice(bike.resalePrice, config.currency) : String(bike.resalePrice);
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} busy={book.isPending} className="max-w-3xl">
+      <div className="mb-4 flex items-start justify-between gap-4">
+        <h2 id={titleId} className="text-xl font-bold">
+          Book this bike
+        </h2>
+        <button
+          type="button"
+          className="btn btn-circle btn-ghost btn-sm"
+          aria-label="Close"
+          disabled={book.isPending}
+          onClick={onClose}
+        >
+          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      </div>
+      {/*
+        Phone: one column in reading order (picture, fields, price, confirm).
+        Wider: picture and price on the left, fields on the right, so it all
+        fits without scrolling. The confirm button sits outside the <form>
+        (tied to it by `form`) so the price can come between them.
+      */}
+      <div className="grid gap-4 md:grid-cols-2 md:gap-x-6">
+        <img
+          src={bike.imageUrl}
+          alt={`${bike.name}: ${bike.title}`}
+          width="800"
+          height="600"
+          className="aspect-[4/3] max-h-36 w-full rounded-box bg-base-200 object-cover md:col-start-1 md:row-start-1 md:max-h-none"
+        />
+        <form
+          id={formId}
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-3 md:col-start-2 md:row-span-2 md:row-start-1"
+        >
+          {gone && !formError ? (
+            <FormError message="Sorry, this bike was just booked by someone else." />
+          ) : (
+            <FormError message={formError} />
+          )}
+          <input type="hidden" {...form.register("bikeId")} />
+          <ReadOnlyField label="Title" value={bike.title} />
+          <ReadOnlyField label="Price" value={price} />
+          <ReadOnlyField label="Email" value={user?.email ?? ""} />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            registration={form.register("phone")}
+            error={errors.phone?.message}
+          />
+          <TextField
+            label="Meeting location"
+            autoComplete="street-address"
+            hint="Where you would like to meet the seller."
+            registration={form.register("meetingLocation")}
+            error={errors.meetingLocation?.message}
+          />
+        </form>
+        <div className="md:col-start-1 md:row-start-2">
+          <BookingQuote detail={detail} />
+        </div>
+        <button
+          type="submit"
+          form={formId}
+          className="btn btn-primary w-full md:col-span-2"
+          disabled={gone || !detail.isSuccess || book.isPending}
+        >
+          {book.isPending ? (
+            <>
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              Loading...
+            </>
+          ) : (
+            "Confirm booking"
+          )}
+        </button>
+      </div>
+    </Modal>
+  );
+}

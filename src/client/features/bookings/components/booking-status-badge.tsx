@@ -1,0 +1,14 @@
+import type { BookingStatus } from "../../../../shared/schemas/bookings";
+
+const look: Record<BookingStatus, { label: string; className: string }> = {
+  pending: { label: "Pending", className: "badge-info" },
+  accepted: { label: "Accepted", className: "badge-success" },
+  declined: { label: "Declined", className: "badge-error badge-soft" },
+  cancelled: { label: "Cancelled", className: "badge-ghost" },
+  completed: { label: "Sold — completed", className: "badge-neutral" },
+};
+
+export function BookingStatusBadge({ status }: { status: BookingStatus }) {
+  const { label, className } = look[status];
+  return <span className={`badge shrink-0 font-semibold ${className}`}>{label}</span>;
+}

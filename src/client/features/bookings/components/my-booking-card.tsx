@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { allowedTransitions } from "../../../../shared/booking-rules";
+import type { Booking } from "../../../../shared/schemas/bookings";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { queryKeys } from "../../../lib/query-keys";
+import { useBookingStatus } from "../use-booking-status";
+import { BookingCardFrame, Detail } from "./booking-card-frame";
+
+/** A booking as its buyer sees it, with 'Cancel' while it is pending or accepted. */
+export function MyBookingCard({ booking }: { booking: Booking }) {
+  const [confirming, setConfirming] = useState(false);
+  const change = useBookingStatus(queryKeys.myBookings);
+  const canCancel = allowedTransitions("buyer", booking.status).includes("cancelled");
+
+  const cancel = () =>
+    change.mutate({ booking, status: "cancelled" }, { onSettled: () => setConfirming(false) });
+
+  return (
+    <>
+      <BookingCardFrame
+        booking={booking}
+        actions={
+          canCancel ? (
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm"
+              disabled={change.isPending}
+              onClick={() => setConfirming(true)}
+            >
+              Cancel
+            </button>
+          ) : null
+        }
+      >
+        <Detail term="Meeting location">{booking.meetingLocation}</Detail>
+        <Detail term="Seller">{booking.seller.name}</Detail>
+        {booking.seller.phone ? (
+          <Detail term="Seller's phone">
+            <a className="link" href={`tel:${booking.seller.phone}`}>
+              {booking.seller.phone}
+            </a>
+          </Detail>
+        ) : null}
+      </BookingCardFrame>
+      {confirming ? (
+        <ConfirmDialog
+          title="Cancel this booking?"
+          message={`The bike "${booking.bike.title}" becomes available to other buyers again.`}
+          confirmLabel="Cancel booking"
+          dismissLabel="Keep booking"
+          pending={change.isPending}
+          onConfirm={cancel}
+          onDismiss={() => setConfirming(false)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { EmptyState, ErrorState, LoadingState } from "../../../components/query-states";
+import { salesQuery } from "../api";
+import { SaleCard } from "./sale-card";
+
+/** Bookings made on the seller's bikes, for the seller to answer. */
+export function Sales() {
+  const sales = useQuery(salesQuery);
+  if (sales.isPending) return <LoadingState label="Loading bookings on your bikes..." />;
+  if (sales.isError) {
+    return (
+      <ErrorState
+        what="the bookings on your bikes"
+        error={sales.error}
+        retrying={sales.isFetching}
+        onRetry={() => sales.refetch()}
+      />
+    );
+  }
+  if (sales.data.items.length === 0) {
+    return (
+      <EmptyState title="Nobody has booked your bikes yet.">
+        <p>Advertise a bike on the home page to reach more buyers.</p>
+        <Link to="/dashboard/MyProduct" className="btn btn-primary mt-4">
+          My products
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="mt-6 grid gap-4 2xl:grid-cols-2">
+      {sales.data.items.map((booking) => (
+        <li key={booking.id}>
+          <SaleCard booking={booking} />
+        </li>
+      ))}
+    </ul>
+  );
+}
