@@ -1,10 +1,14 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * API and unit tests: the app in-process over a real database, SQLite by
- * default, PostgreSQL when TEST_DATABASE_URL is set (see tests/support).
- * Browser journeys have their own config (vitest.e2e.config.ts).
+ * API and unit tests: the app in-process over a real database. The same
+ * tests run as two projects: always on SQLite, and also on PostgreSQL when
+ * TEST_DATABASE_URL is set (each test file then gets a database of its own
+ * on that server, see tests/support). Browser journeys have their own config
+ * (vitest.e2e.config.ts).
  */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts"],
@@ -18,5 +22,11 @@ export default defineConfig({
     pool: "forks",
     // Two files at a time keeps PostgreSQL at a handful of connections per file.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "sqlite", env: { TEST_DATABASE_URL: "" } } },
+      ...(postgresUrl
+        ? [{ extends: true, test: { name: "postgres", env: { TEST_DATABASE_URL: postgresUrl } } }]
+        : []),
+    ],
   },
 });
