@@ -25,7 +25,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "sqlite", env: { TEST_DATABASE_URL: "" } } },
       ...(postgresUrl
-        ? [{ extends: true, test: { name: "postgres", env: { TEST_DATABASE_URL: postgresUrl } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: "postgres", env: { TEST_DATABASE_URL: postgresUrl } },
+            },
+          ]
         : []),
     ],
   },
