@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks and CSS each route pulls in (scripts/bundle-budget.mjs).
+    manifest: true,
     // Keep the budget honest: a chunk past this is worth a look.
     chunkSizeWarningLimit: 300,
   },

@@ -10,8 +10,12 @@ import { categoriesRoutes } from "./features/categories/categories.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { meRoutes, sessionRoutes } from "./features/me/me.routes";
+import { searchRoutes } from "./features/search/search.routes";
+import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { wishlistRoutes } from "./features/wishlist/wishlist.routes";
+import { rateLimits } from "./middleware/rate-limit";
+import { refuseNulCharacters } from "./middleware/refuse-nul";
 import { requestLog } from "./middleware/request-log";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -32,27 +36,33 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
   app.use("*", securityHeaders);
 
   const api = new Hono<AppBindings>();
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.");
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.");
+    },
+  });
+  // A photo upload has its own, larger limit (features/uploads/uploads.routes.ts).
+  api.use("*", (c, next) => (c.req.path === "/api/uploads" ? next() : jsonBodyLimit(c, next)));
+  api.use("*", refuseNulCharacters);
   api.use("*", async (c, next) => {
     // API answers are per-user and change on every write: never cached by shared caches.
     c.header("Cache-Control", "no-store");
     await next();
   });
   api.use("*", sameOriginWrites);
+  // Abuse limits: sign-up/sign-in before the auth routes, writes per user once the session is known.
+  const limits = rateLimits(deps);
+  api.use("/auth/*", limits.auth);
   api.route("/auth", authRoutes);
   api.use("*", loadSession);
+  api.use("*", limits.writes);
   api.route("/health", healthRoutes);
   api.route("/config", configRoutes);
   api.route("/categories", categoriesRoutes);
   api.route("/categories", categoryBikesRoutes);
+  // Search answers GET /api/bikes itself; /bikes/:id and the writes are bikesRoutes.
+  api.route("/bikes", searchRoutes);
   api.route("/bikes", bikesRoutes);
   api.route("/bookings", bookingsRoutes);
   api.route("/me/bikes", myBikesRoutes);
@@ -61,10 +71,12 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
   api.route("/me", meRoutes);
   api.route("/session", sessionRoutes);
   api.route("/users", usersRoutes);
+  api.route("/uploads", uploadsRoutes);
   api.all("*", () => {
     throw new AppError("ROUTE_NOT_FOUND", "No such API endpoint.");
   });
   app.route("/api", api);
+  app.route("/uploads", photoFilesRoutes);
 
   mountClient(app, options.clientDir);
 

@@ -1,5 +1,5 @@
 import { type BetterAuthOptions, betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Logger } from "pino";
 import { accountTypes, registerSchema } from "../shared/schemas/auth";
@@ -53,11 +53,19 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
         verified: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
+    // A session lasts 30 days from its last refresh, refreshed at most once a
+    // day by use; no cookie cache, so every request checks the row and a
+    // deleted or expired session ends at once (docs/reliability.md).
     session: {
       modelName: "sessions",
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    hooks: { before: passwordChangeEndsOtherSessions },
+    // Our own limits (middleware/rate-limit.ts) are shared by all processes and
+    // read the client address safely; better-auth's would count per process,
+    // by a spoofable header, and only in production, so tests could not see them.
+    rateLimit: { enabled: false },
     databaseHooks: accountRules,
     account: { modelName: "accounts" },
     verification: { modelName: "verifications" },
@@ -109,6 +117,18 @@ const accountRules = {
     },
   },
 } satisfies BetterAuthOptions["databaseHooks"];
+
+/**
+ * A changed password ends every other session of the account, whatever the
+ * request asked: whoever knew the old password may be signed in elsewhere.
+ * better-auth then gives the caller a fresh session cookie.
+ */
+const passwordChangeEndsOtherSessions = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/change-password") return;
+  // Only the one field: better-auth deep-merges what a hook returns into the
+  // request, and merging a copy of a hostile, deeply nested body overflows the stack.
+  return { context: { body: { revokeOtherSessions: true } } };
+});
 
 export function createAuth(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
   return betterAuth(authOptions(env, db, dialect, logger));

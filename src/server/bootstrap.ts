@@ -1,9 +1,11 @@
+import path from "node:path";
 import { createAuth } from "./auth";
 import type { Deps } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest, withSchemaLock } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
 import type { Env } from "./env";
+import { diskPhotoStorage } from "./features/uploads/photo-storage";
 import { createLogger, type Logger } from "./logger";
 
 export interface Started {
@@ -20,7 +22,8 @@ export async function bootstrap(env: Env, logger: Logger = createLogger(env.logL
       await migrateToLatest(database, env);
       await seedDatabase(database, auth, env, logger);
     });
-    const deps: Deps = { env, db: database.db, dialect: database.dialect, auth, logger };
+    const photos = diskPhotoStorage(path.join(env.dataDir, "uploads"));
+    const deps: Deps = { env, db: database.db, dialect: database.dialect, auth, logger, photos };
     return { deps, database } satisfies Started;
   } catch (error) {
     await database.close();

@@ -2,6 +2,7 @@ import type { User } from "../shared/schemas/users";
 import type { Auth } from "./auth";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
+import type { PhotoStorage } from "./features/uploads/photo-storage";
 import type { Logger } from "./logger";
 
 /** Everything a request handler may need, created once at start. */
@@ -11,6 +12,8 @@ export interface Deps {
   dialect: Dialect;
   auth: Auth;
   logger: Logger;
+  /** Uploaded photos' files: DATA_DIR/uploads, or an object store behind the same interface. */
+  photos: PhotoStorage;
 }
 
 /** Hono's per-request variables. */

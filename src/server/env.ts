@@ -34,6 +34,47 @@ const port = z
   .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
   .default(3000);
 
+/** A rate limit: "<count>/<window>" such as 10/15m (s, m, h, d), or "off". */
+export interface RateLimit {
+  points: number;
+  windowMs: number;
+}
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const LIMIT_FORMAT = "must be <count>/<window> such as 10/15m (s, m, h or d), or off";
+
+function rateLimit(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((raw, ctx): RateLimit | null => {
+      if (raw.toLowerCase() === "off") return null;
+      const match = /^(\d{1,9})\/(\d{0,6})([smhd])$/.exec(raw);
+      const points = Number(match?.[1]);
+      const times = match?.[2] === "" ? 1 : Number(match?.[2]);
+      if (!match || points < 1 || times < 1) {
+        ctx.addIssue({ code: "custom", message: LIMIT_FORMAT });
+        return z.NEVER;
+      }
+      return { points, windowMs: times * UNIT_MS[match[3] as keyof typeof UNIT_MS] };
+    });
+}
+
+// How many reverse proxies stand in front of the app; 0 ignores X-Forwarded-For.
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default("false")
+  .transform((raw, ctx) => {
+    if (raw === "false") return 0;
+    if (raw === "true") return 1;
+    if (/^\d$/.test(raw)) return Number(raw);
+    ctx.addIssue({ code: "custom", message: "must be true, false or a number of proxies (0–9)" });
+    return z.NEVER;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -64,6 +105,18 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    // Abuse limits (middleware/rate-limit.ts, docs/decisions/0006-rate-limits.md).
+    RATE_LIMIT_STORE: z
+      .enum(["database", "redis"], { error: "must be database or redis" })
+      .default("database"),
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
+      .optional(),
+    TRUST_PROXY: trustProxy,
+    RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit("10/15m"),
+    RATE_LIMIT_SIGN_IN_IP: rateLimit("50/15m"),
+    RATE_LIMIT_SIGN_UP_IP: rateLimit("20/1h"),
+    RATE_LIMIT_WRITES: rateLimit("120/1m"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -74,6 +127,13 @@ const envSchema = z
         code: "custom",
         path: ["GOOGLE_CLIENT_SECRET"],
         message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+    if (env.RATE_LIMIT_STORE === "redis" && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "is required when RATE_LIMIT_STORE=redis",
       });
     }
     if (env.GOOGLE_ISSUER_URL && !env.GOOGLE_CLIENT_ID) {
@@ -105,6 +165,19 @@ export interface Env {
   currency: string;
   google: { clientId: string; clientSecret: string; issuerUrl: string | undefined } | null;
   logLevel: string;
+  /** Reverse proxies in front of the app whose X-Forwarded-For entries are believed (0: none). */
+  trustProxy: number;
+  rateLimits: {
+    store: { kind: "database" } | { kind: "redis"; url: string };
+    /** Failed password checks per account (sign-in, change-password). */
+    signInAccount: RateLimit | null;
+    /** Failed sign-ins per client address. */
+    signInIp: RateLimit | null;
+    /** Sign-ups per client address. */
+    signUpIp: RateLimit | null;
+    /** Writes (POST, PUT, PATCH, DELETE) per signed-in user, or per address without a session. */
+    writes: RateLimit | null;
+  };
 }
 
 export class EnvError extends Error {}
@@ -151,6 +224,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : null,
     logLevel: raw.LOG_LEVEL,
+    trustProxy: raw.TRUST_PROXY,
+    rateLimits: {
+      store:
+        raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL
+          ? { kind: "redis", url: raw.REDIS_URL }
+          : { kind: "database" },
+      signInAccount: raw.RATE_LIMIT_SIGN_IN_ACCOUNT,
+      signInIp: raw.RATE_LIMIT_SIGN_IN_IP,
+      signUpIp: raw.RATE_LIMIT_SIGN_UP_IP,
+      writes: raw.RATE_LIMIT_WRITES,
+    },
   };
 }
 

@@ -4,7 +4,9 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { EnvError, loadEnv } from "./env";
+import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
+import { closeRateLimitStore } from "./rate-limits/limiter";
 
 /** Entry point: read configuration, prepare the database, listen, and stop cleanly on SIGTERM. */
 async function main() {
@@ -23,6 +25,8 @@ async function main() {
   const logger = createLogger(env.logLevel);
   const { deps, database } = await bootstrap(env, logger);
   const app = createApp(deps);
+  // Removes photos nothing shows any more (features/uploads/photo-sweep.ts).
+  const photoSweeper = startPhotoSweeper(deps);
 
   const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
     const host = info.address.includes(":") ? `[${info.address}]` : info.address;
@@ -41,11 +45,18 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await photoSweeper.stop();
+      await closeRateLimitStore(deps);
       await database.close();
       logger.info("stopped");
       process.exit(0);
     });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    if ("closeIdleConnections" in server) {
+      // A keep-alive connection goes idle once its in-flight request is
+      // answered; close it then rather than after the keep-alive timeout.
+      server.closeIdleConnections();
+      setInterval(() => server.closeIdleConnections(), 100).unref();
+    }
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

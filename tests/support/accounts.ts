@@ -10,7 +10,10 @@ export function uniqueEmail(label = "user"): string {
 }
 
 /** Registers through the public API and returns the browser's Cookie header for the new session. */
-export async function signUp(t: TestApp, input: Partial<RegisterInput> = {}): Promise<string> {
+export async function signUp(
+  t: Pick<TestApp, "request">,
+  input: Partial<RegisterInput> = {},
+): Promise<string> {
   const body: RegisterInput = {
     name: "Test Rider",
     email: uniqueEmail(input.accountType ?? "buyer"),
@@ -23,7 +26,7 @@ export async function signUp(t: TestApp, input: Partial<RegisterInput> = {}): Pr
 
 /** Signs in through the public API and returns the Cookie header for the session. */
 export async function signIn(
-  t: TestApp,
+  t: Pick<TestApp, "request">,
   input: { email: string; password?: string },
 ): Promise<string> {
   const body = { email: input.email, password: input.password ?? TEST_PASSWORD };

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Hono } from "hono";
+import type { DestinationStream } from "pino";
 import { createApp } from "../../src/server/app";
 import { bootstrap } from "../../src/server/bootstrap";
 import type { AppBindings, Deps } from "../../src/server/context";
@@ -12,6 +13,13 @@ import { createTestDatabase, type TestDatabase } from "./test-database";
 export const ADMIN_EMAIL = "admin@reride.test";
 export const ADMIN_PASSWORD = "admin-password-123";
 
+export const GENEROUS_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN_ACCOUNT: "1000/1m",
+  RATE_LIMIT_SIGN_IN_IP: "100000/1m",
+  RATE_LIMIT_SIGN_UP_IP: "100000/1m",
+  RATE_LIMIT_WRITES: "100000/1m",
+} as const;
+
 /** Environment variables for one test app; `undefined` removes a default. */
 export type EnvOverrides = Record<string, string | undefined>;
 
@@ -21,6 +29,8 @@ export interface TestAppOptions {
    * folder, so no test depends on whether `npm run build` has run.
    */
   clientDir?: string;
+  /** Where the app's log lines go (set LOG_LEVEL too: tests default to silent). */
+  logDestination?: DestinationStream;
 }
 
 export interface RequestOptions {
@@ -57,14 +67,14 @@ export async function createTestApp(
     const env = loadEnv(testEnvSource(database, overrides));
     const clientDir = options.clientDir ?? path.join(database.dataDir, "client");
     mkdirSync(clientDir, { recursive: true });
-    return await start(env, database, clientDir);
+    return await start(env, database, clientDir, options.logDestination);
   } catch (error) {
     await database.drop();
     throw error;
   }
 }
 
-function testEnvSource(database: TestDatabase, overrides: EnvOverrides): NodeJS.ProcessEnv {
+export function testEnvSource(database: TestDatabase, overrides: EnvOverrides): NodeJS.ProcessEnv {
   const source: EnvOverrides = {
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -72,6 +82,10 @@ function testEnvSource(database: TestDatabase, overrides: EnvOverrides): NodeJS.
     DATABASE_URL: database.databaseUrl,
     ADMIN_EMAILS: ADMIN_EMAIL,
     ADMIN_PASSWORD,
+    // In-process requests all come from one "address" and files sign up many
+    // accounts: limits high enough never to bite, low enough to be counted.
+    // Tests of the limits themselves set tight ones.
+    ...GENEROUS_RATE_LIMITS,
     ...overrides,
   };
   // loadEnv treats a missing key as "not set"; drop the undefined ones.
@@ -80,10 +94,15 @@ function testEnvSource(database: TestDatabase, overrides: EnvOverrides): NodeJS.
   );
 }
 
-async function start(env: Env, database: TestDatabase, clientDir: string): Promise<TestApp> {
+async function start(
+  env: Env,
+  database: TestDatabase,
+  clientDir: string,
+  logDestination?: DestinationStream,
+): Promise<TestApp> {
   const started: { deps: Deps; database: DatabaseHandle } = await bootstrap(
     env,
-    createLogger(env.logLevel),
+    createLogger(env.logLevel, { destination: logDestination }),
   );
   const app = createApp(started.deps, { clientDir });
   // After restart() the new app owns the database; closing the old one is then a no-op.
@@ -97,7 +116,7 @@ async function start(env: Env, database: TestDatabase, clientDir: string): Promi
       ownsDatabase = false;
       await started.database.close();
       try {
-        return await start(env, database, clientDir);
+        return await start(env, database, clientDir, logDestination);
       } catch (error) {
         await database.drop();
         throw error;
@@ -115,7 +134,7 @@ async function start(env: Env, database: TestDatabase, clientDir: string): Promi
   };
 }
 
-function requestInit(env: Env, options: RequestOptions = {}): RequestInit {
+export function requestInit(env: Env, options: RequestOptions = {}): RequestInit {
   const headers: Record<string, string> = { origin: env.publicUrl, ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   let body: string | undefined;

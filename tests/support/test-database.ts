@@ -46,14 +46,34 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     databaseUrl: withDatabaseName(serverUrl, name),
     drop: async () => {
       try {
-        await onServer(serverUrl, (client) =>
-          client.query(`drop database if exists ${name} with (force)`),
-        );
+        await onServer(serverUrl, async (client) => {
+          await untilDisconnected(client, name);
+          await client.query(`drop database if exists ${name} with (force)`);
+        });
       } finally {
         removeDataDir();
       }
     },
   };
+}
+
+/**
+ * pg's pool reports itself ended once it has asked its connections to close,
+ * before the server has let them go. A forced drop that reaches one of them
+ * meanwhile surfaces as an error event nobody listens for any more (an
+ * "Uncaught Exception" in whichever test file is running): wait a moment for
+ * them to go first; the forced drop then only removes a connection that hangs.
+ */
+async function untilDisconnected(client: pg.Client, name: string, timeoutMs = 2_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ connected: number }>(
+      "select count(*)::int as connected from pg_stat_activity where datname = $1",
+      [name],
+    );
+    if ((rows[0]?.connected ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**

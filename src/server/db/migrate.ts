@@ -5,12 +5,20 @@ import type { Env } from "../env";
 import type { DatabaseHandle, Dialect } from "./database";
 import { catalogMigration } from "./migrations/001-catalog";
 import { bookingsWishlistMigration } from "./migrations/002-bookings-wishlist";
+import { searchMigration } from "./migrations/003-search";
+import { photosMigration } from "./migrations/004-photos";
+import { priceStatsMigration } from "./migrations/005-price-stats";
+import { rateLimitsMigration } from "./migrations/006-rate-limits";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     "001-catalog": catalogMigration(dialect),
     "002-bookings-wishlist": bookingsWishlistMigration(dialect),
+    "003-search": searchMigration(dialect),
+    "004-photos": photosMigration(dialect),
+    "005-price-stats": priceStatsMigration(dialect),
+    "006-rate-limits": rateLimitsMigration(dialect),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { categoryNames } from "../../shared/schemas/categories";
 import type { Auth } from "../auth";
 import type { Env } from "../env";
+import { searchColumns } from "../lib/search-text";
 import type { DatabaseHandle } from "./database";
 import { demoListings, demoSellers } from "./demo-listings";
 
@@ -67,6 +68,7 @@ export async function seedDatabase(handle: DatabaseHandle, auth: Auth, env: Env,
         resalePrice: listing.resalePrice,
         phone: listing.phone,
         description: listing.description,
+        ...searchColumns(listing),
         status: "available",
         advertised: 0,
         postedAt,

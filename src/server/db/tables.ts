@@ -59,6 +59,14 @@ export interface BikesTable {
   advertised: Flag;
   postedAt: Timestamp;
   updatedAt: Timestamp;
+  /**
+   * Lower-case, accent-free words of title, name and location, and of the
+   * location alone, written by the app with `searchColumns` on every insert
+   * and on every change of those fields (lib/search-text.ts). The search
+   * indexes are built from them (migrations/003-search.ts).
+   */
+  searchText: string;
+  searchLocation: string;
 }
 
 export interface BookingsTable {
@@ -86,13 +94,44 @@ export interface WishlistTable {
   addedAt: Timestamp;
 }
 
+/**
+ * For each category and years of use, how many listings ask each whole
+ * percent of their original price; kept by triggers on bikes
+ * (migrations/005-price-stats.ts), read by the fair-price hint.
+ */
+export interface PriceStatsTable {
+  categoryId: string;
+  yearsOfUse: number;
+  percent: number;
+  listings: number;
+}
+
 export interface AccountsTable {
   id: string;
   userId: string;
   providerId: string;
 }
 
+/** A processed photo (features/uploads); its files are keyed by its id (lib/photo-keys.ts). */
+export interface UploadsTable {
+  id: string;
+  ownerId: string;
+  /** Of the large version, the one a bike page shows. */
+  width: number;
+  height: number;
+  createdAt: Timestamp;
+}
+
+/** A bike's photos in order; position 0 is the cover. */
+export interface BikePhotosTable {
+  bikeId: string;
+  uploadId: string;
+  position: number;
+}
+
 export interface Tables {
+  uploads: UploadsTable;
+  bikePhotos: BikePhotosTable;
   accounts: AccountsTable;
   bookings: BookingsTable;
   wishlist: WishlistTable;
@@ -100,6 +139,7 @@ export interface Tables {
   sessions: SessionsTable;
   categories: CategoriesTable;
   bikes: BikesTable;
+  priceStats: PriceStatsTable;
 }
 
 export type BikeRow = Selectable<BikesTable>;

@@ -1,6 +1,7 @@
 import type { Bike } from "../../shared/schemas/bikes";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, toBool, toIso } from "../db/database";
+import { withPhotos } from "./bike-photos";
 
 // The bike read model, shared by every feature that shows listings
 // (category pages, my products, wishlist, bookings' quotes).
@@ -43,8 +44,15 @@ export interface ListedBike extends Bike {
   wishlisted: boolean;
 }
 
+/**
+ * A bike before its photos are read. Every list passes its page through
+ * `withPhotos` (one query per page); the type makes a forgotten one an error
+ * wherever a Bike is expected.
+ */
+export type BikeWithoutPhotos = Omit<ListedBike, "photos">;
+
 /** The seller's phone goes only to the seller and to admins: no one else's contact data leaks. */
-export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): ListedBike {
+export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): BikeWithoutPhotos {
   const maySeeContact = viewer !== null && (viewer.id === row.sellerId || viewer.role === "admin");
   return {
     id: row.id,
@@ -71,12 +79,17 @@ export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
   const row = await selectBikes(db, viewer?.id ?? null)
     .where("bikes.id", "=", bikeId)
     .executeTakeFirst();
-  return row ? toBike(row, viewer) : null;
+  if (!row) return null;
+  const [bike] = await withPhotos(db, [toBike(row, viewer)]);
+  return bike ?? null;
 }
 
 /** Several bikes by id, in no particular order (the caller orders them). */
 export async function findBikes(db: AppDb, viewer: User, bikeIds: string[]) {
   if (bikeIds.length === 0) return [];
   const rows = await selectBikes(db, viewer.id).where("bikes.id", "in", bikeIds).execute();
-  return rows.map((row) => toBike(row, viewer));
+  return withPhotos(
+    db,
+    rows.map((row) => toBike(row, viewer)),
+  );
 }

@@ -1,36 +1,60 @@
+import type { BikeSort } from "../../shared/schemas/search";
 import { AppError } from "../errors";
 
 /**
- * Keyset pagination cursors: the (time, id) of the last item on a page,
+ * Keyset pagination cursors: the sort key and id of the last item on a page,
  * opaque to clients. Keyset rather than OFFSET so deep pages cost the same as
  * the first and new listings never shift a page under the reader.
+ *
+ * A cursor names its sort: its key is a time for "newest" and a price for
+ * the price sorts, so one used with another sort would compare a price with
+ * a time. That is a 400, not a silently wrong page.
  */
-export interface Cursor {
-  at: string;
-  id: string;
-}
+export type Cursor =
+  | { sort: "newest"; at: string; id: string }
+  | { sort: "price_asc" | "price_desc"; price: number; id: string };
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
+  const key = cursor.sort === "newest" ? cursor.at : cursor.price;
+  return Buffer.from(JSON.stringify([cursor.sort, key, cursor.id])).toString("base64url");
 }
 
-export function decodeCursor(raw: string | undefined): Cursor | null {
-  if (!raw) return null;
+function invalid(message: string): AppError {
+  return new AppError("VALIDATION_FAILED", "The page cursor is not valid.", { cursor: message });
+}
+
+function parse(raw: string): unknown {
   try {
-    const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === "string" &&
-      typeof value[1] === "string" &&
-      !Number.isNaN(Date.parse(value[0]))
-    ) {
-      return { at: new Date(value[0]).toISOString(), id: value[1] };
-    }
+    return JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
   } catch {
-    // fall through to the error below
+    return null;
   }
-  throw new AppError("VALIDATION_FAILED", "The page cursor is not valid.", {
-    cursor: "Invalid cursor",
-  });
+}
+
+const isTime = (value: unknown): value is string =>
+  typeof value === "string" && !Number.isNaN(Date.parse(value));
+const isPrice = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+function toCursor(value: unknown): Cursor | null {
+  if (!Array.isArray(value)) return null;
+  // Cursors issued before sorting existed were [time, id]: newest first.
+  const [sort, key, id] = value.length === 2 ? ["newest", ...value] : value;
+  if (value.length > 3 || typeof id !== "string") return null;
+  if (sort === "newest" && isTime(key)) return { sort, at: new Date(key).toISOString(), id };
+  if ((sort === "price_asc" || sort === "price_desc") && isPrice(key)) {
+    return { sort, price: key, id };
+  }
+  return null;
+}
+
+/** The cursor of a page in `sort` order; 400 when it is malformed or belongs to another sort. */
+export function decodeCursor(raw: string | undefined, sort: BikeSort): Cursor | null {
+  if (!raw) return null;
+  const cursor = toCursor(parse(raw));
+  if (!cursor) throw invalid("Invalid cursor");
+  if (cursor.sort !== sort) {
+    throw invalid("This cursor belongs to another sort order; start again from the first page");
+  }
+  return cursor;
 }

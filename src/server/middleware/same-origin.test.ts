@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { signIn, signUp, TEST_PASSWORD } from "../../../tests/support/accounts";
+import { documentedEndpoints } from "../../../tests/support/api-docs";
+import { summarizeData } from "../../../tests/support/db-checksum";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  type TestApp,
+} from "../../../tests/support/test-app";
 import type { ErrorBody } from "../../shared/errors";
 
 let t: TestApp;
@@ -80,5 +87,94 @@ describe("cookie-authenticated writes from another site", () => {
     });
     expect(response.status).toBe(403);
     expect((await t.request("/api/me", { cookie: sellerCookie })).status).toBe(200);
+  });
+});
+
+describe("every write endpoint, the app's and the auth library's", () => {
+  let buyerCookie: string;
+  let adminCookie: string;
+  let bikeId: string;
+  let bookingId: string;
+  let sellerId: string;
+
+  beforeAll(async () => {
+    buyerCookie = await signUp(t);
+    adminCookie = await signIn(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const created = await t.request("/api/bikes", { cookie: sellerCookie, body: listing() });
+    bikeId = ((await created.json()) as { id: string }).id;
+    const other = await t.request("/api/bikes", { cookie: sellerCookie, body: listing() });
+    const booking = await t.request("/api/bookings", {
+      cookie: buyerCookie,
+      body: {
+        bikeId: ((await other.json()) as { id: string }).id,
+        phone: "+8801700000001",
+        meetingLocation: "Gulshan",
+      },
+    });
+    bookingId = ((await booking.json()) as { id: string }).id;
+    sellerId = (
+      (await (await t.request("/api/me", { cookie: sellerCookie })).json()) as { id: string }
+    ).id;
+  });
+
+  // Each with a body that would succeed from ReRide's own pages.
+  const writes = (): [string, string, unknown][] => [
+    [
+      "POST /api/auth/sign-up/email",
+      sellerCookie,
+      { name: "X", email: "csrf@example.test", password: TEST_PASSWORD, accountType: "buyer" },
+    ],
+    ["POST /api/auth/sign-in/email", "", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }],
+    ["POST /api/auth/sign-out", buyerCookie, {}],
+    ["POST /api/auth/sign-in/social", "", { provider: "google", callbackURL: "/" }],
+    [
+      "POST /api/auth/change-password",
+      buyerCookie,
+      { currentPassword: TEST_PASSWORD, newPassword: "csrf-new-password" },
+    ],
+    ["POST /api/auth/update-user", buyerCookie, { name: "Renamed by another site" }],
+    ["POST /api/auth/revoke-sessions", buyerCookie, {}],
+    ["POST /api/bikes", sellerCookie, listing()],
+    [`PATCH /api/bikes/${bikeId}`, sellerCookie, { title: "Changed by another site" }],
+    [`DELETE /api/bikes/${bikeId}`, sellerCookie, undefined],
+    ["POST /api/uploads", sellerCookie, undefined],
+    [
+      "POST /api/bookings",
+      buyerCookie,
+      { bikeId, phone: "+8801700000002", meetingLocation: "Banani" },
+    ],
+    [`PATCH /api/bookings/${bookingId}`, buyerCookie, { status: "cancelled" }],
+    [`PUT /api/me/wishlist/${bikeId}`, buyerCookie, undefined],
+    [`DELETE /api/me/wishlist/${bikeId}`, buyerCookie, undefined],
+    [`PATCH /api/users/${sellerId}`, adminCookie, { verified: true }],
+    [`DELETE /api/users/${sellerId}`, adminCookie, undefined],
+  ];
+
+  test("the list above covers every write docs/api.md documents", () => {
+    const covered = new Set(
+      writes().map(([endpoint]) =>
+        endpoint
+          .replace(/^(\S+ \/api\/(bikes|bookings|users))\/[^/]+$/, "$1/:id")
+          .replace(/\/me\/wishlist\/[^/]+$/, "/me/wishlist/:bikeId"),
+      ),
+    );
+    const documented = documentedEndpoints().filter((endpoint) => !endpoint.startsWith("GET "));
+    expect(documented.filter((endpoint) => !covered.has(endpoint))).toEqual([]);
+  });
+
+  test("each refuses a foreign Origin with 403 and changes nothing", async () => {
+    const before = await summarizeData(t.deps.db);
+    for (const [endpoint, cookie, body] of writes()) {
+      const [method = "POST", path = ""] = endpoint.split(" ");
+      const response = await t.request(path, {
+        method,
+        cookie,
+        body,
+        headers: { origin: "https://evil.example" },
+      });
+      expect(response.status, endpoint).toBe(403);
+    }
+    expect(await summarizeData(t.deps.db)).toEqual(before);
+    expect((await t.request("/api/me", { cookie: buyerCookie })).status).toBe(200);
   });
 });

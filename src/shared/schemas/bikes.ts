@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { FairPrice } from "../fair-price";
+import { type BikePhoto, photoIdsSchema } from "./uploads";
 
 export const bikeStatuses = ["available", "booked", "sold"] as const;
 export type BikeStatus = (typeof bikeStatuses)[number];
@@ -42,12 +44,27 @@ export const imageUrlSchema = z
     },
   );
 
-/** Add product: the same rules in the form and on the server (PRODUCT.md §4). */
-export const bikeInputSchema = z.object({
+/**
+ * A bike's picture is its photos or a pasted link. The link may be left
+ * empty ("" from an empty form field counts as not given) when photos are
+ * sent; then the cover photo's url becomes `imageUrl`.
+ */
+const optionalImageUrlSchema = z
+  .string({ error: "Enter an image link starting with http:// or https://" })
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(imageUrlSchema.optional());
+
+export const PICTURE_REQUIRED = "Add a photo or paste an image link";
+
+const bikeFieldsSchema = z.object({
   title: requiredText("Title", 120),
   name: requiredText("Bike name", 80),
   categoryId: z.string({ error: "Select category" }).trim().min(1, "Select category").max(64),
-  imageUrl: imageUrlSchema,
+  imageUrl: optionalImageUrlSchema,
+  /** Upload ids (POST /api/uploads), cover first. */
+  photos: photoIdsSchema.optional(),
   location: requiredText("Location", 100),
   yearsOfUse: z
     .number({ error: "Years of use must be a whole number" })
@@ -64,10 +81,29 @@ export const bikeInputSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
+
+/** Add product: the same rules in the form and on the server (PRODUCT.md §4). */
+export const bikeInputSchema = bikeFieldsSchema.refine(
+  (bike) => bike.imageUrl !== undefined || bike.photos !== undefined,
+  {
+    // One message, on the picture field every form has; the photo picker sits beside it.
+    path: ["imageUrl"],
+    message: PICTURE_REQUIRED,
+    // Also when other fields are wrong (an empty form shows every message at
+    // once), but not on top of a message about the picture fields themselves.
+    // Only field-level issues: a body that is no object at all (null, an
+    // array) has an issue without a path, and there is no bike to check.
+    when: ({ issues }) =>
+      issues.every((issue) => {
+        const field = issue.path?.[0];
+        return field !== undefined && field !== "imageUrl" && field !== "photos";
+      }),
+  },
+);
 export type BikeInput = z.input<typeof bikeInputSchema>;
 
 /** Edit: any subset of the fields, plus advertising. */
-export const bikeUpdateSchema = bikeInputSchema
+export const bikeUpdateSchema = bikeFieldsSchema
   .partial()
   .extend({ advertised: z.boolean({ error: "advertised must be true or false" }).optional() });
 export type BikeUpdateInput = z.input<typeof bikeUpdateSchema>;
@@ -101,6 +137,13 @@ export interface Bike {
   advertised: boolean;
   postedAt: string;
   seller: BikeSeller;
+  /** Uploaded photos in order, the first is the cover; empty for a pasted link. */
+  photos: BikePhoto[];
+  /**
+   * The fair-price badge (docs/fair-price.md) on lists, search and the bike
+   * page; null when there are too few comparables, absent where not computed.
+   */
+  fairPrice?: FairPrice | null;
 }
 
 export interface Quote {

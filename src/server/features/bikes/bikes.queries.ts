@@ -1,36 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { BikeStatus } from "../../../shared/schemas/bikes";
 import type { User } from "../../../shared/schemas/users";
-import { type AppDb, toIso } from "../../db/database";
+import type { AppDb } from "../../db/database";
 import type { BikeUpdate } from "../../db/tables";
+import { withPhotos } from "../../lib/bike-photos";
 import { selectBikes, toBike } from "../../lib/bike-reads";
-import type { Cursor } from "../../lib/cursor";
-
-export async function listBikesByCategory(
-  db: AppDb,
-  viewer: User,
-  categoryId: string,
-  page: { cursor: Cursor | null; limit: number },
-) {
-  let query = selectBikes(db, viewer.id).where("bikes.categoryId", "=", categoryId);
-  const { cursor } = page;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("bikes.postedAt", "<", cursor.at),
-        eb.and([eb("bikes.postedAt", "=", cursor.at), eb("bikes.id", "<", cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy("bikes.postedAt", "desc")
-    .orderBy("bikes.id", "desc")
-    .limit(page.limit + 1)
-    .execute();
-  const items = rows.slice(0, page.limit).map((row) => toBike(row, viewer));
-  const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-  return { items, next: last ? { at: toIso(last.postedAt), id: last.id } : null };
-}
+import { refreshSearchColumns, searchColumns } from "../../lib/search-text";
 
 export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
   const rows = await selectBikes(db, viewer?.id ?? null)
@@ -40,7 +15,10 @@ export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit 
     .orderBy("bikes.id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((row) => toBike(row, viewer));
+  return withPhotos(
+    db,
+    rows.map((row) => toBike(row, viewer)),
+  );
 }
 
 export async function listBikesBySeller(db: AppDb, seller: User) {
@@ -49,7 +27,10 @@ export async function listBikesBySeller(db: AppDb, seller: User) {
     .orderBy("bikes.postedAt", "desc")
     .orderBy("bikes.id", "desc")
     .execute();
-  return rows.map((row) => toBike(row, seller));
+  return withPhotos(
+    db,
+    rows.map((row) => toBike(row, seller)),
+  );
 }
 
 export async function categoryExists(db: AppDb, categoryId: string) {
@@ -83,6 +64,7 @@ export async function createBike(db: AppDb, sellerId: string, input: NewBikeInpu
       id,
       sellerId,
       ...input,
+      ...searchColumns(input),
       description: input.description ?? null,
       status: "available",
       advertised: 0,
@@ -100,13 +82,20 @@ export async function updateOwnBike(
   sellerId: string,
   changes: Omit<BikeUpdate, "id" | "sellerId" | "postedAt">,
 ) {
-  const result = await db
-    .updateTable("bikes")
-    .set({ ...changes, updatedAt: new Date().toISOString() })
-    .where("id", "=", bikeId)
-    .where("sellerId", "=", sellerId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("bikes")
+      .set({ ...changes, updatedAt: new Date().toISOString() })
+      .where("id", "=", bikeId)
+      .where("sellerId", "=", sellerId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    // The search words follow the fields they are made of.
+    if ("title" in changes || "name" in changes || "location" in changes) {
+      await refreshSearchColumns(trx, bikeId);
+    }
+    return true;
+  });
 }
 
 export async function findBikeOwnerAndStatus(db: AppDb, bikeId: string) {
@@ -125,6 +114,10 @@ export async function findBikeOwnerAndStatus(db: AppDb, bikeId: string) {
 export async function deleteBike(db: AppDb, bikeId: string) {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
+    // Take the bike's row lock first: a booking racing this deletion then
+    // waits for it and finds the bike gone, instead of slipping in between
+    // the cancel below and the delete (PostgreSQL; SQLite serialises anyway).
+    await trx.updateTable("bikes").set({ updatedAt: now }).where("id", "=", bikeId).execute();
     await trx
       .updateTable("bookings")
       .set({ status: "cancelled", updatedAt: now })

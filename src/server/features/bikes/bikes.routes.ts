@@ -1,25 +1,28 @@
 import { Hono } from "hono";
 import { canDeleteBike, canEditBike } from "../../../shared/permissions";
-import {
-  type BikeDetail,
-  bikeInputSchema,
-  bikeUpdateSchema,
-  pageQuerySchema,
-} from "../../../shared/schemas/bikes";
+import { type BikeDetail, bikeInputSchema, bikeUpdateSchema } from "../../../shared/schemas/bikes";
+import { categoryBikesQuerySchema } from "../../../shared/schemas/search";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
+import { listBikes } from "../../lib/bike-listing";
 import { findBike } from "../../lib/bike-reads";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { withFairPrice } from "../../lib/fair-price-stats";
 import { quoteForBuyer } from "../../lib/quotes";
 import { readJson, readQuery } from "../../lib/validate";
 import { callerOf, requireAccountType, requireUser } from "../../middleware/session";
+import {
+  checkOwnUploads,
+  newBikeImageUrl,
+  setBikePhotos,
+  updateBikePicture,
+} from "../uploads/bike-photos";
 import {
   categoryExists,
   createBike,
   deleteBike,
   findBikeOwnerAndStatus,
   listAdvertisedBikes,
-  listBikesByCategory,
   listBikesBySeller,
   updateOwnBike,
 } from "./bikes.queries";
@@ -34,7 +37,7 @@ export const bikesRoutes = new Hono<AppBindings>();
 
 bikesRoutes.get("/advertised", async (c) => {
   const { db } = c.get("deps");
-  return c.json({ items: await listAdvertisedBikes(db, c.get("user")) });
+  return c.json({ items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user"))) });
 });
 
 bikesRoutes.get("/:id", requireUser, async (c) => {
@@ -42,16 +45,26 @@ bikesRoutes.get("/:id", requireUser, async (c) => {
   const user = callerOf(c);
   const bike = await findBike(db, user, c.req.param("id"));
   if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
-  const detail: BikeDetail = { ...bike, quote: await quoteForBuyer(db, user.id, bike) };
+  const [rated] = await withFairPrice(db, [bike]);
+  const detail: BikeDetail = { ...(rated ?? bike), quote: await quoteForBuyer(db, user.id, bike) };
   return c.json(detail);
 });
 
 bikesRoutes.post("/", requireAccountType("seller"), async (c) => {
   const { db } = c.get("deps");
   const seller = callerOf(c);
-  const input = await readJson(c, bikeInputSchema);
+  const { photos, ...input } = await readJson(c, bikeInputSchema);
   if (!(await categoryExists(db, input.categoryId))) throw invalidCategory();
-  const id = await createBike(db, seller.id, input);
+  // Photos (features/uploads/bike-photos.ts): checked before anything is written.
+  if (photos) await checkOwnUploads(db, seller.id, photos);
+  const imageUrl = newBikeImageUrl({ ...input, photos });
+  const id = await createBike(db, seller.id, { ...input, imageUrl });
+  if (photos) {
+    await setBikePhotos(db, id, seller.id, photos).catch(async (error: unknown) => {
+      await deleteBike(db, id); // a new listing comes with its photos or not at all
+      throw error;
+    });
+  }
   return c.json(await findBike(db, seller, id), 201);
 });
 
@@ -68,15 +81,21 @@ bikesRoutes.patch("/:id", requireUser, async (c) => {
   if (input.categoryId !== undefined && !(await categoryExists(db, input.categoryId))) {
     throw invalidCategory();
   }
-  const { advertised, ...fields } = input;
+  const { advertised, photos, ...fields } = input;
   if (advertised === true && current.status !== "available") {
     throw new AppError("CONFLICT", "Only an available bike can be advertised.");
+  }
+  if (photos) {
+    // Photos (features/uploads/bike-photos.ts): with photos the cover is the picture.
+    await checkOwnUploads(db, user.id, photos);
+    fields.imageUrl = undefined;
   }
   const changes = {
     ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
     ...(advertised === undefined ? {} : { advertised: advertised ? 1 : 0 }),
   };
   await updateOwnBike(db, bikeId, user.id, changes);
+  await updateBikePicture(db, bikeId, user.id, { photos, imageUrl: fields.imageUrl });
   return c.json(await findBike(db, user, bikeId));
 });
 
@@ -97,18 +116,22 @@ bikesRoutes.delete("/:id", requireUser, async (c) => {
 export const categoryBikesRoutes = new Hono<AppBindings>();
 
 categoryBikesRoutes.get("/:id/bikes", requireUser, async (c) => {
-  const { db } = c.get("deps");
+  const { db, dialect } = c.get("deps");
   const user = callerOf(c);
   const category = await categoryExists(db, c.req.param("id"));
   if (!category) throw new AppError("NOT_FOUND", "There is no such category.");
-  const { cursor, limit } = readQuery(c, pageQuerySchema);
-  const page = await listBikesByCategory(db, user, category.id, {
-    cursor: decodeCursor(cursor),
-    limit,
-  });
+  const { cursor, limit, sort, ...filters } = readQuery(c, categoryBikesQuerySchema);
+  // Every status: booked and sold bikes stay on the category page, with a badge.
+  const page = await listBikes(
+    db,
+    dialect,
+    user,
+    { ...filters, categoryId: category.id, availableOnly: false },
+    { sort, cursor: decodeCursor(cursor, sort), limit },
+  );
   return c.json({
     category,
-    items: page.items,
+    items: await withFairPrice(db, page.items),
     nextCursor: page.next ? encodeCursor(page.next) : null,
   });
 });

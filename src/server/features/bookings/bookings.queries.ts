@@ -6,6 +6,7 @@ import { type AppDb, toIso } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { BookingRow } from "../../db/tables";
 import { AppError } from "../../errors";
+import { lockAccount } from "../../lib/account-lock";
 import { quoteForBuyer } from "../../lib/quotes";
 
 const bikeTaken = () =>
@@ -16,6 +17,11 @@ const bikeTaken = () =>
  * available to booked in the same transaction, guarded by its status, and a
  * partial unique index allows one active booking per bike: concurrent buyers
  * get one 201 and the rest 409, on SQLite and PostgreSQL alike.
+ *
+ * One buyer's bookings are taken one at a time (the buyer's row is locked
+ * first), so the first-booking discount is given once even when a buyer
+ * books several bikes at the same moment, and an account being deleted
+ * can't gain a booking its deletion doesn't see.
  */
 export async function createBooking(
   db: AppDb,
@@ -24,6 +30,9 @@ export async function createBooking(
 ): Promise<string> {
   try {
     return await db.transaction().execute(async (trx) => {
+      if (!(await lockAccount(trx, buyer.id))) {
+        throw new AppError("UNAUTHENTICATED", "Please login first.");
+      }
       const bike = await trx
         .selectFrom("bikes")
         .innerJoin("users", "users.id", "bikes.sellerId")
@@ -51,7 +60,16 @@ export async function createBooking(
         .where("id", "=", bike.id)
         .where("status", "=", "available")
         .executeTakeFirst();
-      if (Number(flipped.numUpdatedRows) === 0) throw bikeTaken();
+      if (Number(flipped.numUpdatedRows) === 0) {
+        // Taken meanwhile, or deleted meanwhile: a fresh read tells which.
+        const still = await trx
+          .selectFrom("bikes")
+          .select("id")
+          .where("id", "=", bike.id)
+          .executeTakeFirst();
+        if (!still) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+        throw bikeTaken();
+      }
 
       const id = randomUUID();
       await trx

@@ -1,5 +1,6 @@
 import type { AccountType } from "../../../shared/schemas/auth";
 import type { AppDb, Dialect } from "../../db/database";
+import { lockAccount } from "../../lib/account-lock";
 
 export async function listUsersByAccountType(db: AppDb, accountType: AccountType) {
   return db
@@ -44,6 +45,11 @@ export async function setSellerVerified(
 export async function deleteUserAccount(db: AppDb, userId: string) {
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
+    // Lock first, read after: a booking by this account, or on one of its
+    // bikes, is either committed before the reads below (and cancelled by
+    // them) or starts after this transaction and finds the rows gone.
+    if (!(await lockAccount(trx, userId))) return;
+    await trx.updateTable("bikes").set({ updatedAt: now }).where("sellerId", "=", userId).execute();
     const booked = await trx
       .selectFrom("bookings")
       .select("bikeId")

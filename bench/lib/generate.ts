@@ -1,0 +1,316 @@
+import { randomUUID } from "node:crypto";
+import { type Insertable, sql } from "kysely";
+import type { AppDb, Dialect } from "../../src/server/db/database";
+import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "../../src/server/db/tables";
+import { searchColumns } from "../../src/server/lib/search-text";
+import { type CategoryName, categoryNames } from "../../src/shared/schemas/categories";
+import {
+  BRAND,
+  DESCRIPTIONS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  LOCATIONS,
+  MODELS,
+  type Random,
+  randomSource,
+  SHOP_SUFFIXES,
+  TITLE_PHRASES,
+} from "./vocabulary";
+
+/**
+ * Fills a freshly migrated database with `bikes` listings, written through
+ * Kysely into the app's real tables, so every trigger (full-text index,
+ * fair-price statistics) and every index does its usual work on each row.
+ * Multi-row inserts, a transaction per chunk: a million bikes in minutes.
+ */
+
+const DAY_MS = 86_400_000;
+const CHUNK = 20_000; // rows per transaction
+const STATUS_SHARES = { booked: 0.09, sold: 0.05 } as const;
+
+export interface Generated {
+  categoryIds: Record<CategoryName, string>;
+  /** A buyer with no bookings of its own, for in-process reads. */
+  viewerId: string;
+}
+
+interface Person {
+  id: string;
+  name: string;
+}
+
+export async function generate(
+  db: AppDb,
+  dialect: Dialect,
+  bikes: number,
+  log: (line: string) => void,
+): Promise<Generated> {
+  const random = randomSource(20_241_122 + bikes);
+  const flag = (on: boolean) => (dialect === "postgres" ? on : on ? 1 : 0);
+  const now = Date.now();
+  if (dialect === "sqlite") {
+    // Load-time settings of this connection only; the file's schema is untouched (the app
+    // sets WAL again on every open). Random UUID keys touch every page of the primary key:
+    // a big page cache keeps it in memory.
+    await sql`pragma journal_mode = off`.execute(db);
+    await sql`pragma synchronous = off`.execute(db);
+    await sql`pragma cache_size = -1048576`.execute(db);
+  }
+
+  const categoryIds = Object.fromEntries(categoryNames.map((name) => [name, randomUUID()])) as {
+    [name in CategoryName]: string;
+  };
+  await db
+    .insertInto("categories")
+    .values(
+      categoryNames.map((name, index) => ({
+        id: categoryIds[name],
+        name,
+        logo: `/images/logos/${name.toLowerCase()}.svg`,
+        sortOrder: index,
+      })),
+    )
+    .execute();
+
+  // "A few thousand sellers": many with a handful of bikes, at a million a few hundred each.
+  const sellerCount = Math.min(3000, Math.max(50, Math.round(bikes / 5)));
+  const buyerCount = Math.max(50, Math.round(sellerCount / 2));
+  const sellers = people(random, sellerCount, true);
+  const buyers = people(random, buyerCount, false);
+  const users = [
+    ...sellers.map((person, i) => userRow(person, `seller${i}`, "seller", flag, random, now)),
+    ...buyers.map((person, i) => userRow(person, `buyer${i}`, "buyer", flag, random, now)),
+  ];
+  await inChunks(db, dialect, users, 1000, (trx, rows) =>
+    trx.insertInto("users").values(rows).execute(),
+  );
+  log(`  ${sellerCount} sellers, ${buyerCount} buyers`);
+
+  const rebuildSeconds = await withIndexesDeferred(db, dialect, async () => {
+    const started = Date.now();
+    let reported = 0;
+    for (let from = 0; from < bikes; from += CHUNK) {
+      const count = Math.min(CHUNK, bikes - from);
+      const bikeRows: NewBike[] = [];
+      const bookingRows: Insertable<BookingsTable>[] = [];
+      const wishlistRows: Insertable<WishlistTable>[] = [];
+      for (let i = 0; i < count; i++) {
+        const seller = random.pick(sellers);
+        const bike = bikeRow(random, seller.id, categoryIds, now);
+        bikeRows.push(bike);
+        if (bike.status !== "available" || random.next() < 0.02) {
+          bookingRows.push(bookingRow(random, bike, seller, random.pick(buyers)));
+        }
+        // Each bike is wishlisted at most once here, so (userId, bikeId) never repeats.
+        if (random.next() < 0.05) {
+          wishlistRows.push({
+            userId: random.pick(buyers).id,
+            bikeId: bike.id,
+            addedAt: bike.postedAt,
+          });
+        }
+      }
+      await transaction(db, dialect, async (trx) => {
+        for (let at = 0; at < bikeRows.length; at += 1000) {
+          await trx
+            .insertInto("bikes")
+            .values(bikeRows.slice(at, at + 1000))
+            .execute();
+        }
+        for (let at = 0; at < bookingRows.length; at += 1000) {
+          await trx
+            .insertInto("bookings")
+            .values(bookingRows.slice(at, at + 1000))
+            .execute();
+        }
+        for (let at = 0; at < wishlistRows.length; at += 2000) {
+          await trx
+            .insertInto("wishlist")
+            .values(wishlistRows.slice(at, at + 2000))
+            .execute();
+        }
+      });
+      const done = from + count;
+      if (done === bikes || done - reported >= bikes / 10) {
+        reported = done;
+        const seconds = (Date.now() - started) / 1000;
+        log(`  ${done.toLocaleString("en")} bikes (${Math.round(done / seconds)} bikes/s)`);
+      }
+    }
+  });
+  log(`  indexes built again in ${rebuildSeconds} s`);
+  // PostgreSQL's autovacuum would analyze after a bulk load like this one; do it now so the
+  // planner sees the data the way a production database would. SQLite: the app runs no
+  // ANALYZE, so none here either (the bench measures what the app would get).
+  if (dialect === "postgres") await sql`vacuum analyze`.execute(db);
+  if (dialect === "sqlite") await sql`pragma journal_mode = wal`.execute(db);
+  return { categoryIds, viewerId: buyers[0]?.id ?? "" };
+}
+
+/**
+ * Bulk-load practice: the secondary indexes of the loaded tables are dropped
+ * first and built again afterwards from their own stored definitions (sorting
+ * once beats a random b-tree insert per row), so the schema ends up exactly as
+ * the migrations made it. Primary keys and constraints stay; triggers stay.
+ */
+async function withIndexesDeferred(db: AppDb, dialect: Dialect, load: () => Promise<void>) {
+  const tables = ["bikes", "bookings", "wishlist"];
+  const { rows } =
+    dialect === "postgres"
+      ? await sql<{ name: string; definition: string }>`
+          select i.indexname as name, i.indexdef as definition from pg_indexes i
+          where i.schemaname = current_schema() and i.tablename in (${sql.join(tables)})
+            and not exists (select 1 from pg_constraint c
+                            where c.conname = i.indexname and c.connamespace = (select oid from pg_namespace where nspname = current_schema()))`.execute(
+          db,
+        )
+      : await sql<{ name: string; definition: string }>`
+          select name, sql as definition from sqlite_master
+          where type = 'index' and sql is not null and tbl_name in (${sql.join(tables)})`.execute(
+          db,
+        );
+  for (const index of rows) await sql`drop index ${sql.id(index.name)}`.execute(db);
+  await load();
+  const started = Date.now();
+  for (const index of rows) await sql.raw(index.definition).execute(db);
+  return Math.round((Date.now() - started) / 1000);
+}
+
+function people(random: Random, count: number, shops: boolean): Person[] {
+  return Array.from({ length: count }, () => {
+    const first = random.pick(FIRST_NAMES);
+    const last = random.pick(LAST_NAMES);
+    const name =
+      shops && random.next() < 0.3 ? `${first} ${random.pick(SHOP_SUFFIXES)}` : `${first} ${last}`;
+    return { id: randomUUID(), name };
+  });
+}
+
+function userRow(
+  person: Person,
+  handle: string,
+  accountType: "seller" | "buyer",
+  flag: (on: boolean) => boolean | number,
+  random: Random,
+  now: number,
+): Insertable<UsersTable> {
+  const createdAt = new Date(now - random.int(800, 1500) * DAY_MS).toISOString();
+  return {
+    id: person.id,
+    name: person.name,
+    email: `${handle}@bench.reride.test`,
+    emailVerified: flag(false),
+    image: null,
+    accountType,
+    verified: flag(accountType === "seller" && random.next() < 0.3),
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+function bikeRow(
+  random: Random,
+  sellerId: string,
+  categoryIds: Record<CategoryName, string>,
+  now: number,
+): NewBike {
+  const category = random.pick(categoryNames);
+  const model = random.pick(MODELS[category]);
+  // Most bikes are a few years old; a few are over a decade.
+  const yearsOfUse = Math.floor(random.next() ** 1.6 * 13);
+  const originalPrice = Math.round((model.price * (0.9 + random.next() * 0.25)) / 10) * 10;
+  const kept = Math.max(0.25, 0.92 - 0.07 * yearsOfUse + (random.next() - 0.5) * 0.2);
+  const resalePrice = Math.max(10, Math.round((originalPrice * kept) / 10) * 10);
+  const roll = random.next();
+  const status =
+    roll < STATUS_SHARES.sold
+      ? "sold"
+      : roll < STATUS_SHARES.sold + STATUS_SHARES.booked
+        ? "booked"
+        : "available";
+  const title = `${BRAND[category]} ${model.name}, ${random.pick(TITLE_PHRASES)}`;
+  const location = random.pick(LOCATIONS);
+  const postedAt = new Date(now - Math.floor(random.next() * 730 * DAY_MS)).toISOString();
+  return {
+    id: randomUUID(),
+    sellerId,
+    categoryId: categoryIds[category],
+    title,
+    name: model.name,
+    imageUrl: `/images/bikes/${model.image}.svg`,
+    location,
+    yearsOfUse,
+    originalPrice,
+    resalePrice,
+    phone: `+8801${random.int(3, 9)}${String(random.int(0, 99_999_999)).padStart(8, "0")}`,
+    description: random.pick(DESCRIPTIONS),
+    status,
+    advertised: status === "available" && random.next() < 0.005 ? 1 : 0,
+    postedAt,
+    updatedAt: postedAt,
+    ...searchColumns({ title, name: model.name, location }),
+  };
+}
+
+/** A booked bike has a pending or accepted booking, a sold one a completed; some available ones a past one. */
+function bookingRow(
+  random: Random,
+  bike: NewBike,
+  seller: Person,
+  buyer: Person,
+): Insertable<BookingsTable> {
+  const status =
+    bike.status === "sold"
+      ? "completed"
+      : bike.status === "booked"
+        ? random.next() < 0.6
+          ? "pending"
+          : "accepted"
+        : random.next() < 0.5
+          ? "cancelled"
+          : "declined";
+  const discountPercent = random.next() < 0.2 ? 20 : random.next() < 0.1 ? 5 : 0;
+  const listedPrice = bike.resalePrice;
+  return {
+    id: randomUUID(),
+    bikeId: bike.id,
+    buyerId: buyer.id,
+    sellerId: seller.id,
+    buyerName: buyer.name,
+    sellerName: seller.name,
+    phone: `+8801${random.int(3, 9)}${String(random.int(0, 99_999_999)).padStart(8, "0")}`,
+    meetingLocation: random.pick(LOCATIONS),
+    bikeTitle: bike.title,
+    bikeImageUrl: bike.imageUrl,
+    listedPrice,
+    discountPercent,
+    finalPrice: Math.round((listedPrice * (100 - discountPercent)) / 100),
+    status,
+    createdAt: bike.postedAt,
+    updatedAt: bike.postedAt,
+  };
+}
+
+/** A transaction that, on PostgreSQL, doesn't wait for its commit to reach the disk. */
+async function transaction(
+  db: AppDb,
+  dialect: Dialect,
+  work: (trx: AppDb) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (dialect === "postgres") await sql`set local synchronous_commit = off`.execute(trx);
+    await work(trx);
+  });
+}
+
+async function inChunks<T>(
+  db: AppDb,
+  dialect: Dialect,
+  rows: T[],
+  size: number,
+  insert: (trx: AppDb, rows: T[]) => Promise<unknown>,
+): Promise<void> {
+  await transaction(db, dialect, async (trx) => {
+    for (let at = 0; at < rows.length; at += size) await insert(trx, rows.slice(at, at + size));
+  });
+}

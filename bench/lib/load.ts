@@ -1,0 +1,107 @@
+import { type WrkOptions, type WrkResult, wrk } from "./wrk";
+
+/**
+ * Servers compared on one endpoint, interleaved: every round runs each
+ * server once, in the same order (A B C A B C …), so a slow spell of the
+ * shared machine hits all of them rather than one. The median of the rounds
+ * is reported, and ratios are taken between medians of the same run.
+ */
+
+export interface Contender {
+  /** "ReRide", "(a) limit", … */
+  label: string;
+  url: string;
+}
+
+export interface EndpointPlan {
+  endpoint: string;
+  contenders: Contender[];
+  /** Read endpoints are held to the p99 target; the write mix isn't. */
+  kind: "read" | "write";
+  headers: Record<string, string>;
+  script?: WrkOptions["script"];
+}
+
+export interface Summary {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export interface Measured {
+  endpoint: string;
+  kind: "read" | "write";
+  contender: string;
+  url: string;
+  rounds: WrkResult[];
+  median: Summary;
+  /** Non-2xx answers and socket errors over all rounds: non-zero means the figure is suspect. */
+  errors: number;
+}
+
+export interface LoadSettings {
+  seconds: number;
+  rounds: number;
+  connections: number;
+  warmupSeconds: number;
+}
+
+export async function measure(
+  plan: EndpointPlan,
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<Measured[]> {
+  const options = (contender: Contender, seconds: number): WrkOptions => ({
+    url: contender.url,
+    seconds,
+    connections: settings.connections,
+    headers: plan.headers,
+    ...(plan.script ? { script: plan.script } : {}),
+  });
+  // Warm-up: JIT, the database's page cache, the pools' connections.
+  for (const contender of plan.contenders) await wrk(options(contender, settings.warmupSeconds));
+
+  const rounds = new Map<string, WrkResult[]>(plan.contenders.map((c) => [c.label, []]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    const line: string[] = [];
+    for (const contender of plan.contenders) {
+      const result = await wrk(options(contender, settings.seconds));
+      rounds.get(contender.label)?.push(result);
+      line.push(`${contender.label} ${Math.round(result.requestsPerSecond)}/s`);
+    }
+    log(`    ${plan.endpoint}, round ${round}: ${line.join(" · ")}`);
+  }
+  return plan.contenders.map((contender) => {
+    const results = rounds.get(contender.label) ?? [];
+    return {
+      endpoint: plan.endpoint,
+      kind: plan.kind,
+      contender: contender.label,
+      url: contender.url,
+      rounds: results,
+      median: {
+        requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+        p50Ms: median(results.map((r) => r.p50Ms)),
+        p99Ms: median(results.map((r) => r.p99Ms)),
+      },
+      errors: results.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0),
+    };
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BenchDatabase } from "./databases";
+import { freePort, type Running, startNode } from "./processes";
+
+/**
+ * ReRide itself: `node --import tsx src/server/main.ts`, as `npm start` runs
+ * it (minus the client build check), in production mode on a generated
+ * database, and a signed-in buyer's real session cookie.
+ */
+
+// Everything src/server/env.ts reads: blank, so nothing leaks in from the shell or a .env file.
+const APP_VARIABLES = [
+  "NODE_ENV",
+  "PORT",
+  "HOST",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "PUBLIC_URL",
+  "AUTH_SECRET",
+  "ADMIN_EMAILS",
+  "ADMIN_PASSWORD",
+  "CURRENCY",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_ISSUER_URL",
+  "LOG_LEVEL",
+  "RATE_LIMIT_STORE",
+  "REDIS_URL",
+  "TRUST_PROXY",
+  "RATE_LIMIT_SIGN_IN_ACCOUNT",
+  "RATE_LIMIT_SIGN_IN_IP",
+  "RATE_LIMIT_SIGN_UP_IP",
+  "RATE_LIMIT_WRITES",
+];
+
+export interface ReRide extends Running {
+  /** The Cookie header a signed-in browser sends. */
+  cookie: string;
+  /** Its session cookie's name (the Express comparison looks it up). */
+  sessionCookieName: string;
+}
+
+export async function startReRide(database: BenchDatabase, logLevel: string): Promise<ReRide> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "reride-bench-"));
+  // PUBLIC_URL must name the port before the server picks it: choose it here.
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = Object.fromEntries(APP_VARIABLES.map((name) => [name, ""]));
+  Object.assign(env, {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    ADMIN_EMAILS: "admin@bench.reride.test",
+    ADMIN_PASSWORD: randomBytes(12).toString("base64url"),
+    // The comparison servers don't log per request; at "info" ReRide writes a line per request.
+    LOG_LEVEL: logLevel,
+    // The booking mix makes thousands of writes a minute as one user; abuse limits would
+    // answer 429 (and each limited write costs a counter write). Off for the bench.
+    RATE_LIMIT_WRITES: "off",
+    RATE_LIMIT_SIGN_UP_IP: "off",
+    RATE_LIMIT_SIGN_IN_IP: "off",
+    RATE_LIMIT_SIGN_IN_ACCOUNT: "off",
+  });
+  const server = await startNode("ReRide", "src/server/main.ts", env, "/api/health", port);
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const { cookie, sessionCookieName } = await signIn(publicUrl);
+    return { ...server, stop, cookie, sessionCookieName };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A new buyer, signed up and then signed in as a browser would: the sign-in's cookie. */
+async function signIn(url: string) {
+  const email = `bench-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@bench.reride.test`;
+  const password = randomBytes(12).toString("base64url");
+  const post = (route: string, body: unknown) =>
+    fetch(`${url}/api/auth/${route}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify(body),
+    });
+  const signedUp = await post("sign-up/email", {
+    name: "Bench Buyer",
+    email,
+    password,
+    accountType: "buyer",
+  });
+  if (!signedUp.ok)
+    throw new Error(`sign-up answered ${signedUp.status}: ${await signedUp.text()}`);
+  const signedIn = await post("sign-in/email", { email, password });
+  if (!signedIn.ok)
+    throw new Error(`sign-in answered ${signedIn.status}: ${await signedIn.text()}`);
+  const pairs = signedIn.headers.getSetCookie().map((header) => header.split(";")[0] ?? "");
+  const session = pairs.find((pair) => pair.split("=")[0]?.endsWith("session_token"));
+  if (!session) throw new Error(`sign-in set no session cookie: ${pairs.join(", ")}`);
+  return { cookie: pairs.join("; "), sessionCookieName: session.split("=")[0] ?? "" };
+}

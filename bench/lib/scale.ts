@@ -1,0 +1,195 @@
+import { performance } from "node:perf_hooks";
+import { type AppDb, type Dialect, openDatabase, toIso } from "../../src/server/db/database";
+import { categoryExists } from "../../src/server/features/bikes/bikes.queries";
+import { listCategories } from "../../src/server/features/categories/categories.queries";
+import { type BikeFilters, countBikes, listBikes } from "../../src/server/lib/bike-listing";
+import { findBike } from "../../src/server/lib/bike-reads";
+import type { Cursor } from "../../src/server/lib/cursor";
+import { withFairPrice } from "../../src/server/lib/fair-price-stats";
+import { SEARCH_TOTAL_CAP } from "../../src/shared/schemas/search";
+import type { User } from "../../src/shared/schemas/users";
+import type { BenchDatabase } from "./databases";
+import { median, percentile } from "./load";
+
+/**
+ * Per-query cost, in-process: the very functions the handlers call, on one
+ * connection (SQLite) or the app's pool (PostgreSQL), many times each, no
+ * HTTP in between. Run at every size so the growth from 10,000 to 1,000,000
+ * bikes shows which reads stay flat (keyset, indexes) and which don't.
+ */
+
+export const PAGE_SIZE = 12; // the API's default `limit`
+export const DEEP_PAGES = 2000;
+
+export interface ScaleRow {
+  db: string;
+  bikes: number;
+  query: string;
+  /** What was asked, e.g. the page number actually reached. */
+  detail: string;
+  samples: number;
+  medianMs: number;
+  p95Ms: number;
+  /** Held to issue 5's per-query targets (first page, deep page, search). */
+  targeted: boolean;
+}
+
+interface Probe {
+  query: string;
+  detail: string;
+  targeted: boolean;
+  run: () => Promise<unknown>;
+}
+
+export async function measureScale(
+  database: BenchDatabase,
+  budgetMs: number,
+  log: (line: string) => void,
+): Promise<ScaleRow[]> {
+  const handle = openDatabase(database.config);
+  const { db, dialect } = handle;
+  try {
+    const viewer = await viewerOf(db, database.viewerId);
+    const categoryId = database.categoryIds.KTM;
+    const deep = await deepCursor(db, categoryId);
+    const categoryPage = async (cursor: Cursor | null) => {
+      // As GET /api/categories/:id/bikes: the category, the page, the fair-price badges.
+      const category = await categoryExists(db, categoryId);
+      if (!category) throw new Error("no such category");
+      const filters: BikeFilters = { categoryId, availableOnly: false };
+      const page = await listBikes(db, dialect, viewer, filters, {
+        sort: "newest",
+        cursor,
+        limit: PAGE_SIZE,
+      });
+      return withFairPrice(db, page.items);
+    };
+    const search = (q: string) => () => searchLike(db, dialect, viewer, q);
+    const probes: Probe[] = [
+      {
+        query: "category page, first page",
+        detail: "page 1",
+        targeted: true,
+        run: () => categoryPage(null),
+      },
+      {
+        query: `category page, ${DEEP_PAGES.toLocaleString("en")} pages deep`,
+        detail: `page ${deep.page.toLocaleString("en")} (keyset cursor)`,
+        targeted: true,
+        run: () => categoryPage(deep.cursor),
+      },
+      {
+        query: 'search "duke 390"',
+        detail: "common words",
+        targeted: true,
+        run: search("duke 390"),
+      },
+      {
+        query: 'search "gixxer dhaka"',
+        detail: "rarer words",
+        targeted: true,
+        run: search("gixxer dhaka"),
+      },
+      {
+        query: "GET /api/categories",
+        detail: "availableCount per category",
+        targeted: false,
+        run: () => listCategories(db),
+      },
+      {
+        query: "bike page",
+        detail: "one bike with seller and photos",
+        targeted: false,
+        run: () => findBike(db, viewer, deep.cursor.id),
+      },
+    ];
+    const rows: ScaleRow[] = [];
+    for (const probe of probes) {
+      const times = await time(probe.run, budgetMs);
+      const row: ScaleRow = {
+        db: database.kind,
+        bikes: database.bikes,
+        query: probe.query,
+        detail: probe.detail,
+        samples: times.length,
+        medianMs: median(times),
+        p95Ms: percentile(times, 95),
+        targeted: probe.targeted,
+      };
+      log(
+        `  ${database.kind} ${database.bikes.toLocaleString("en")}: ${probe.query}: median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms (${row.samples} runs)`,
+      );
+      rows.push(row);
+    }
+    return rows;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** As GET /api/bikes: the page and the capped count side by side, then the badges. */
+async function searchLike(db: AppDb, dialect: Dialect, viewer: User, q: string) {
+  const filters: BikeFilters = { q, availableOnly: true };
+  const [page] = await Promise.all([
+    listBikes(db, dialect, viewer, filters, { sort: "newest", cursor: null, limit: PAGE_SIZE }),
+    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP),
+  ]);
+  return withFairPrice(db, page.items);
+}
+
+/** Three warm-up calls, then as many as fit in the budget (at least 5, at most 300). */
+async function time(run: () => Promise<unknown>, budgetMs: number): Promise<number[]> {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  const deadline = performance.now() + budgetMs;
+  while (times.length < 300 && (times.length < 5 || performance.now() < deadline)) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/**
+ * The cursor a reader holds after paging DEEP_PAGES pages (or the last page
+ * of a smaller category): the last row of that page, found once with OFFSET,
+ * outside the timing.
+ */
+async function deepCursor(db: AppDb, categoryId: string) {
+  const count = await db
+    .selectFrom("bikes")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("categoryId", "=", categoryId)
+    .executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.floor((Number(count.count) - 1) / PAGE_SIZE));
+  const page = Math.min(DEEP_PAGES, pages);
+  const row = await db
+    .selectFrom("bikes")
+    .select(["id", "postedAt"])
+    .where("categoryId", "=", categoryId)
+    .orderBy("postedAt", "desc")
+    .orderBy("id", "desc")
+    .offset(page * PAGE_SIZE - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const cursor: Cursor = { sort: "newest", at: toIso(row.postedAt), id: row.id };
+  // The page after `page` pages is page + 1.
+  return { cursor, page: page + 1 };
+}
+
+async function viewerOf(db: AppDb, id: string): Promise<User> {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "name", "email", "createdAt"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    accountType: "buyer",
+    role: "user",
+    verified: false,
+    createdAt: toIso(user.createdAt),
+  };
+}

@@ -1,0 +1,143 @@
+import type { BundleRow } from "./bundle";
+import type { HttpSuiteResult } from "./http-suite";
+import type { LighthouseRow } from "./lighthouse";
+import type { Measured } from "./load";
+import type { ScaleRow } from "./scale";
+
+/** Issue 5's targets, each judged from this run's figures. `pass: null` = not measured. */
+export interface Target {
+  area: string;
+  target: string;
+  measured: string;
+  pass: boolean | null;
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
+const x = (value: number) => `${value.toFixed(2)}×`;
+const pct = (value: number) => `${Math.round(value * 100)}%`;
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+
+function find(suite: HttpSuiteResult, endpoint: string, contender: string): Measured | undefined {
+  return suite.measured.find((m) => m.endpoint === endpoint && m.contender === contender);
+}
+
+export function httpTargets(suite: HttpSuiteResult): Target[] {
+  const area = `HTTP, ${suite.db}, ${suite.bikes.toLocaleString("en")} bikes`;
+  const targets: Target[] = [];
+  const rps = (endpoint: string, contender: string) =>
+    find(suite, endpoint, contender)?.median.requestsPerSecond ?? Number.NaN;
+  const reride = rps("category page", "ReRide");
+  const against = (label: string, factor: number, text: string) => {
+    const value = ratio(reride, rps("category page", label));
+    targets.push({
+      area,
+      target: `category page (signed in) ≥ ${text}`,
+      measured: factor >= 1 ? x(value) : pct(value),
+      pass: Number.isNaN(value) ? null : value >= factor,
+    });
+  };
+  against("(c) Express", 2, "2× Express (c)");
+  against("(b) bare query", 2, "2× the bare query (b)");
+  against("(a) limit", 0.4, "40% of the limit (a)");
+  for (const endpoint of ["GET /api/categories", "home: advertised bikes"]) {
+    const value = ratio(rps(endpoint, "ReRide"), rps(endpoint, "(a) limit"));
+    targets.push({
+      area,
+      target: `${endpoint} ≥ 50% of the limit (a)`,
+      measured: pct(value),
+      pass: Number.isNaN(value) ? null : value >= 0.5,
+    });
+  }
+  for (const m of suite.measured.filter((m) => m.contender === "ReRide" && m.kind === "read")) {
+    targets.push({
+      area,
+      target: `${m.endpoint}: p99 < 50 ms at 50 connections`,
+      measured: ms(m.median.p99Ms),
+      pass: m.median.p99Ms < 50,
+    });
+  }
+  return targets;
+}
+
+const QUERY_LIMIT_MS = { sqlite: 10, postgres: 20 } as const;
+
+/** At 1,000,000 bikes: each targeted query under 10 ms (SQLite) / 20 ms (PostgreSQL); deep ≤ 2× first. */
+export function scaleTargets(rows: ScaleRow[], dbs: string[]): Target[] {
+  const targets: Target[] = [];
+  for (const db of dbs) {
+    const limit = QUERY_LIMIT_MS[db as keyof typeof QUERY_LIMIT_MS] ?? 10;
+    const atMillion = rows.filter((row) => row.db === db && row.bikes === 1_000_000);
+    const area = `Scale, ${db}, 1,000,000 bikes`;
+    if (atMillion.length === 0) {
+      targets.push({
+        area,
+        target: "per-query targets",
+        measured: "not run at 1,000,000",
+        pass: null,
+      });
+      continue;
+    }
+    for (const row of atMillion.filter((r) => r.targeted)) {
+      targets.push({
+        area,
+        target: `${row.query}: median < ${limit} ms`,
+        measured: `${ms(row.medianMs)} (p95 ${ms(row.p95Ms)})`,
+        pass: row.medianMs < limit,
+      });
+    }
+    const first = atMillion.find((r) => r.query.startsWith("category page, first"));
+    const deep = atMillion.find((r) => r.query.includes("pages deep"));
+    if (first && deep) {
+      const value = ratio(deep.medianMs, first.medianMs);
+      targets.push({
+        area,
+        target: "deep page ≤ 2× the first page",
+        measured: x(value),
+        pass: value <= 2,
+      });
+    }
+  }
+  return targets;
+}
+
+export function clientTargets(bundle: BundleRow[] | null, lighthouse: LighthouseRow[]): Target[] {
+  const targets: Target[] = [];
+  const home = bundle?.find((row) => row.route === "home");
+  targets.push({
+    area: "Client",
+    target: "home page initial JavaScript ≤ 120 kB gzip",
+    measured: home ? `${(home.jsGzip / 1000).toFixed(1)} kB` : "not measured",
+    pass: home ? home.jsGzip <= 120_000 : null,
+  });
+  for (const row of lighthouse) {
+    const area = `Lighthouse, ${row.page}`;
+    targets.push({
+      area,
+      target: "performance ≥ 95",
+      measured: String(row.performance),
+      pass: row.performance >= 95,
+    });
+    targets.push({
+      area,
+      target: "accessibility 100",
+      measured: String(row.accessibility),
+      pass: row.accessibility === 100,
+    });
+    targets.push({
+      area,
+      target: "LCP < 1.5 s",
+      measured: `${(row.lcpMs / 1000).toFixed(2)} s`,
+      pass: row.lcpMs < 1500,
+    });
+  }
+  return targets;
+}
+
+export function clusterTarget(): Target {
+  return {
+    area: "Both cores",
+    target: "npm start runs one process per core; the bench shows the gain",
+    measured: "not measured: the server has no multi-process option yet",
+    pass: null,
+  };
+}

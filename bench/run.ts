@@ -1,0 +1,175 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { measureBundle } from "./lib/bundle";
+import {
+  type BenchDatabase,
+  type DbKind,
+  postgresReachable,
+  prepareDatabase,
+} from "./lib/databases";
+import { type HttpSuiteResult, runHttpSuite } from "./lib/http-suite";
+import { type LighthousePage, type LighthouseRow, lighthouse } from "./lib/lighthouse";
+import { busyNeighbours, describeMachine } from "./lib/machine";
+import { type Options, parseOptions, USAGE } from "./lib/options";
+import { ROOT } from "./lib/processes";
+import { type Results, writeResults } from "./lib/report";
+import { startReRide } from "./lib/reride";
+import { measureScale, type ScaleRow } from "./lib/scale";
+import { clientTargets, clusterTarget, httpTargets, scaleTargets } from "./lib/targets";
+import { ensureChromium, ensureWrk } from "./lib/tools";
+
+/**
+ * `npm run bench`: ReRide against the limit, the bare query and Express on
+ * generated data, per-query cost from 10,000 to 1,000,000 bikes, the client's
+ * weight and Lighthouse; results in bench/results/latest.{md,json}.
+ * See bench/README.md for how to read them.
+ */
+
+const started = Date.now();
+const log = (line: string) => {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  process.stdout.write(
+    `[${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}] ${line}\n`,
+  );
+};
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  if (!options) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const notes: string[] = [];
+  ensureWrk(log);
+  const chromium = options.lighthouse ? ensureChromium(log) : null;
+  if (options.lighthouse && !chromium) notes.push("Lighthouse skipped: Chromium is not installed.");
+
+  const dbs = await reachableDatabases(options, notes);
+  const machine = await describeMachine(dbs.includes("postgres") ? options.postgresUrl : null);
+  const neighbours = busyNeighbours();
+  log(
+    `${machine.cores} cores, ${machine.cpu}, Node ${machine.node}; databases: ${dbs.join(", ")}; sizes: ${options.bikes.join(", ")}`,
+  );
+
+  log("Client bundle sizes");
+  const bundle = measureBundle(log);
+  if (bundle.note) notes.push(bundle.note);
+
+  const http: HttpSuiteResult[] = [];
+  const scale: ScaleRow[] = [];
+  let lighthouseDatabase: BenchDatabase | null = null;
+  for (const kind of dbs) {
+    for (const bikes of options.bikes) {
+      const database = await prepareDatabase(kind, bikes, options.postgresUrl, log);
+      if (bikes === options.httpAt) {
+        log(`HTTP load: ${kind}, ${bikes.toLocaleString("en")} bikes`);
+        const suite = await runHttpSuite(database, options, options.logLevel, log);
+        http.push(suite);
+        lighthouseDatabase ??= database;
+      }
+      log(`Per-query times: ${kind}, ${bikes.toLocaleString("en")} bikes`);
+      scale.push(...(await measureScale(database, options.scaleBudgetMs, log)));
+    }
+  }
+
+  const lighthouseRows: LighthouseRow[] = [];
+  if (chromium && lighthouseDatabase) {
+    log("Lighthouse");
+    lighthouseRows.push(...(await runLighthouse(lighthouseDatabase, chromium, options, notes)));
+  }
+
+  const targets = [
+    ...http.flatMap(httpTargets),
+    ...scaleTargets(scale, dbs),
+    ...clientTargets(bundle.rows, lighthouseRows),
+    clusterTarget(),
+  ];
+  for (const suite of http) notes.push(...suite.notes.map((note) => `${suite.db}: ${note}`));
+  notes.push(
+    `ReRide ran with NODE_ENV=production, LOG_LEVEL=${options.logLevel} and the abuse limits (RATE_LIMIT_*) off, so the booking mix isn't answered 429.`,
+  );
+  const results: Results = {
+    startedAt: new Date(started).toISOString(),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    options,
+    machine,
+    neighbours,
+    http,
+    scale,
+    bundle: bundle.rows,
+    lighthouse: lighthouseRows,
+    targets,
+    notes,
+  };
+  const written = writeResults(results);
+  const failed = targets.filter((t) => t.pass === false).length;
+  const passed = targets.filter((t) => t.pass === true).length;
+  log(
+    `${passed} targets met, ${failed} not met, ${targets.length - passed - failed} not measured.`,
+  );
+  log(`Wrote ${path.relative(ROOT, written.markdown)} and ${path.relative(ROOT, written.json)}`);
+}
+
+async function reachableDatabases(options: Options, notes: string[]): Promise<DbKind[]> {
+  if (!options.dbs.includes("postgres")) return options.dbs;
+  const problem = await postgresReachable(options.postgresUrl);
+  if (!problem) return options.dbs;
+  notes.push(`PostgreSQL skipped: ${problem} (set --pg-url or BENCH_POSTGRES_URL).`);
+  log(`PostgreSQL is not reachable (${problem}): skipping it`);
+  return options.dbs.filter((kind) => kind !== "postgres");
+}
+
+/** Home, login, a category page signed in, and a bike page when the client has one. */
+async function runLighthouse(
+  database: BenchDatabase,
+  chromium: string,
+  options: Options,
+  notes: string[],
+): Promise<LighthouseRow[]> {
+  const reride = await startReRide(database, options.logLevel);
+  try {
+    const pages: LighthousePage[] = [
+      { page: "home", path: "/" },
+      { page: "login", path: "/login" },
+      { page: "category page", path: `/title/${database.categoryIds.KTM}`, cookie: reride.cookie },
+    ];
+    const router = readFileSync(path.join(ROOT, "src/client/router.tsx"), "utf8");
+    if (/["']bikes\/:id["']/.test(router)) {
+      const response = await fetch(
+        `${reride.url}/api/categories/${database.categoryIds.KTM}/bikes`,
+        {
+          headers: { cookie: reride.cookie },
+        },
+      );
+      const { items } = (await response.json()) as { items: Array<{ id: string }> };
+      if (items[0])
+        pages.push({ page: "bike page", path: `/bikes/${items[0].id}`, cookie: reride.cookie });
+    } else {
+      notes.push("Lighthouse: no bike page measured, the client has no /bikes/:id route yet.");
+    }
+    const rows: LighthouseRow[] = [];
+    for (const page of pages) {
+      try {
+        const row = await lighthouse(reride.url, page, chromium);
+        log(
+          `  ${page.page}: performance ${row.performance}, accessibility ${row.accessibility}, LCP ${Math.round(row.lcpMs)} ms`,
+        );
+        rows.push(row);
+      } catch (error) {
+        notes.push(
+          `Lighthouse on ${page.page} failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+        );
+      }
+    }
+    return rows;
+  } finally {
+    await reride.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

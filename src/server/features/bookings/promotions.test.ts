@@ -1,0 +1,222 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  addToWishlist,
+  book,
+  type CategoryIds,
+  categoryIds,
+  expectJson,
+  listBike,
+  moveBooking,
+  requestBooking,
+  viewBike,
+  wishlist,
+} from "../../../../tests/support/listings";
+import { newPerson, type Person } from "../../../../tests/support/people";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import type { Quote } from "../../../shared/schemas/bikes";
+import type { Booking } from "../../../shared/schemas/bookings";
+
+// PRODUCT.md §4 promotions, computed by the server: 20% off a buyer's first
+// booking (earlier bookings all declined or cancelled still count as first),
+// 5% off the bike that is the oldest entry still on the buyer's wishlist, the
+// larger applies, never both. Whole currency units, rounded down.
+
+const LISTED = 1999;
+const FIRST_BOOKING: Quote = {
+  listedPrice: LISTED,
+  discountPercent: 20,
+  finalPrice: 1599, // floor(1999 × 0.8) = floor(1599.2)
+  reason: "first-booking",
+};
+const FIRST_WISHLIST_ITEM: Quote = {
+  listedPrice: LISTED,
+  discountPercent: 5,
+  finalPrice: 1899, // floor(1999 × 0.95) = floor(1899.05)
+  reason: "first-wishlist-item",
+};
+const NO_DISCOUNT: Quote = {
+  listedPrice: LISTED,
+  discountPercent: 0,
+  finalPrice: LISTED,
+  reason: null,
+};
+
+let t: TestApp;
+let categories: CategoryIds;
+let seller: Person;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [categories, seller] = await Promise.all([categoryIds(t), newPerson(t, "seller")]);
+});
+afterAll(() => t?.close());
+
+const newBike = async (resalePrice = LISTED) =>
+  (await listBike(t, seller, categories.YAMAHA, { resalePrice })).id;
+
+const quoteOf = async (buyer: Person, bikeId: string) => (await viewBike(t, buyer, bikeId)).quote;
+
+/** The price the bike page quotes is the price the booking then charges. */
+async function quoteThenBook(buyer: Person, bikeId: string): Promise<Booking> {
+  const quote = await quoteOf(buyer, bikeId);
+  const booking = await book(t, buyer, bikeId);
+  expect(booking).toMatchObject({
+    listedPrice: quote.listedPrice,
+    discountPercent: quote.discountPercent,
+    finalPrice: quote.finalPrice,
+  });
+  return booking;
+}
+
+const charged = (booking: Booking) => ({
+  listedPrice: booking.listedPrice,
+  discountPercent: booking.discountPercent,
+  finalPrice: booking.finalPrice,
+});
+const without = ({ reason: _, ...prices }: Quote) => prices;
+
+/** Adds bikes to the wishlist in this order, each at a later time than the one before. */
+async function wish(buyer: Person, ...bikeIds: string[]) {
+  for (const bikeId of bikeIds) {
+    await addToWishlist(t, buyer, bikeId);
+    await sleep(5);
+  }
+}
+
+/** A buyer who already has a pending booking: no first-booking discount any more. */
+async function returningBuyer(): Promise<Person> {
+  const buyer = await newPerson(t, "buyer");
+  await book(t, buyer, await newBike(5000));
+  return buyer;
+}
+
+describe("first booking: 20%", () => {
+  test("a buyer's first booking is quoted and charged 20% off, rounded down", async () => {
+    const buyer = await newPerson(t, "buyer");
+    const bikeId = await newBike();
+    expect(await quoteOf(buyer, bikeId)).toEqual(FIRST_BOOKING);
+    expect(charged(await quoteThenBook(buyer, bikeId))).toEqual(without(FIRST_BOOKING));
+  });
+
+  test("a buyer whose earlier bookings were all declined or cancelled still gets 20%", async () => {
+    const buyer = await newPerson(t, "buyer");
+    const declined = await book(t, buyer, await newBike());
+    await moveBooking(t, seller, declined.id, "declined");
+    const cancelled = await book(t, buyer, await newBike());
+    await moveBooking(t, buyer, cancelled.id, "cancelled");
+    const acceptedThenDeclined = await book(t, buyer, await newBike());
+    await moveBooking(t, seller, acceptedThenDeclined.id, "accepted");
+    await moveBooking(t, seller, acceptedThenDeclined.id, "declined");
+
+    const bikeId = await newBike();
+    expect(await quoteOf(buyer, bikeId)).toEqual(FIRST_BOOKING);
+    expect(charged(await quoteThenBook(buyer, bikeId))).toEqual(without(FIRST_BOOKING));
+  });
+
+  test.each([
+    { earlier: "pending", moves: [] },
+    { earlier: "accepted", moves: ["accepted"] },
+    { earlier: "completed", moves: ["accepted", "completed"] },
+  ] as const)("after a $earlier booking there is no first-booking discount", async ({ moves }) => {
+    const buyer = await newPerson(t, "buyer");
+    const earlier = await book(t, buyer, await newBike());
+    for (const status of moves) await moveBooking(t, seller, earlier.id, status);
+
+    const bikeId = await newBike();
+    expect(await quoteOf(buyer, bikeId)).toEqual(NO_DISCOUNT);
+    expect(charged(await quoteThenBook(buyer, bikeId))).toEqual(without(NO_DISCOUNT));
+  });
+});
+
+describe("first wishlist item: 5%", () => {
+  test("booking the oldest entry of the wishlist gets 5%; a later entry gets nothing", async () => {
+    const buyer = await returningBuyer();
+    const [oldest, later] = [await newBike(), await newBike()];
+    await wish(buyer, oldest, later);
+    expect((await wishlist(t, buyer)).map((entry) => entry.bike.id)).toEqual([oldest, later]);
+
+    expect(await quoteOf(buyer, later)).toEqual(NO_DISCOUNT);
+    expect(await quoteOf(buyer, oldest)).toEqual(FIRST_WISHLIST_ITEM);
+    expect(charged(await quoteThenBook(buyer, oldest))).toEqual(without(FIRST_WISHLIST_ITEM));
+  });
+
+  test("the promotion follows the oldest entry still on the wishlist", async () => {
+    const buyer = await returningBuyer();
+    const [first, second, third] = [await newBike(), await newBike(), await newBike()];
+    await wish(buyer, first, second, third);
+    // Adding again keeps the first date: `first` stays first.
+    await wish(buyer, first);
+    expect(await quoteOf(buyer, first)).toEqual(FIRST_WISHLIST_ITEM);
+
+    const removed = await t.request(`/api/me/wishlist/${first}`, {
+      method: "DELETE",
+      cookie: buyer.cookie,
+    });
+    expect(removed.status).toBe(204);
+    expect(await quoteOf(buyer, second)).toEqual(FIRST_WISHLIST_ITEM);
+
+    // A deleted listing leaves the wishlist, and the next entry becomes first.
+    const deleted = await t.request(`/api/bikes/${second}`, {
+      method: "DELETE",
+      cookie: seller.cookie,
+    });
+    expect(deleted.status).toBe(204);
+    expect(await quoteOf(buyer, third)).toEqual(FIRST_WISHLIST_ITEM);
+    expect(charged(await quoteThenBook(buyer, third))).toEqual(without(FIRST_WISHLIST_ITEM));
+  });
+});
+
+describe("both and neither", () => {
+  test("a first booking of the first wishlist item gets 20%, not 25% or 24%", async () => {
+    const buyer = await newPerson(t, "buyer");
+    const bikeId = await newBike();
+    await wish(buyer, bikeId);
+    expect(await quoteOf(buyer, bikeId)).toEqual(FIRST_BOOKING);
+    expect(charged(await quoteThenBook(buyer, bikeId))).toEqual(without(FIRST_BOOKING));
+  });
+
+  test("a returning buyer booking a bike that is not their first wishlist item pays the listed price", async () => {
+    const buyer = await returningBuyer();
+    const [wished, other] = [await newBike(), await newBike()];
+    await wish(buyer, wished);
+    expect(await quoteOf(buyer, other)).toEqual(NO_DISCOUNT);
+    expect(charged(await quoteThenBook(buyer, other))).toEqual(without(NO_DISCOUNT));
+  });
+});
+
+describe("the price comes from the server, never from the request", () => {
+  const clientPrices = { price: 1, finalPrice: 1, discountPercent: 90, listedPrice: 1 };
+
+  test.each([
+    { who: "a first-time buyer", returning: false, expected: FIRST_BOOKING },
+    { who: "a returning buyer", returning: true, expected: NO_DISCOUNT },
+  ])("prices sent by $who are ignored", async ({ returning, expected }) => {
+    const buyer = returning ? await returningBuyer() : await newPerson(t, "buyer");
+    const bikeId = await newBike();
+    const booking = await expectJson<Booking>(
+      await requestBooking(t, buyer, bikeId, clientPrices),
+      201,
+    );
+    expect(charged(booking)).toEqual(without(expected));
+    const stored = await t.deps.db
+      .selectFrom("bookings")
+      .select(["listedPrice", "discountPercent", "finalPrice"])
+      .where("id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual(without(expected));
+  });
+
+  test("the listed price is the bike's resale price at the time of booking", async () => {
+    const buyer = await returningBuyer();
+    const bikeId = await newBike(2500);
+    const repriced = await t.request(`/api/bikes/${bikeId}`, {
+      method: "PATCH",
+      body: { resalePrice: 2300 },
+      cookie: seller.cookie,
+    });
+    expect(repriced.status).toBe(200);
+    const booking = await quoteThenBook(buyer, bikeId);
+    expect(charged(booking)).toEqual({ listedPrice: 2300, discountPercent: 0, finalPrice: 2300 });
+  });
+});

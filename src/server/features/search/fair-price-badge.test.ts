@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp } from "../../../../tests/support/test-app";
+import { fairPriceRating } from "../../../shared/fair-price";
+import type { BikeDetail } from "../../../shared/schemas/bikes";
+import { addBike, get, type ListedBike, type Market, openMarket, search } from "./search-fixtures";
+
+let market: Market;
+const ktm: ListedBike[] = [];
+
+beforeAll(async () => {
+  market = await openMarket(await createTestApp());
+  // KTM bikes first listed at 10,000: the resale price is the share in hundredths.
+  for (const [yearsOfUse, resalePrice] of [
+    [3, 6000],
+    [3, 6500],
+    [4, 7000],
+    [4, 5500],
+    [4, 7000],
+    [4, 9000],
+    [5, 7500],
+    [5, 8000],
+    [7, 4000],
+    [0, 9000],
+  ]) {
+    const title = `KTM ${yearsOfUse}y at ${resalePrice}`;
+    ktm.push(
+      await addBike(market, {
+        title,
+        category: "KTM",
+        yearsOfUse,
+        originalPrice: 10_000,
+        resalePrice,
+      }),
+    );
+  }
+});
+afterAll(() => market?.t.close());
+
+const ratio = (bike: ListedBike) => bike.resalePrice / bike.originalPrice;
+
+/** The rule applied to every comparable's own ratio: what the grouped figures must agree with. */
+function expectedRating(bike: ListedBike) {
+  const others = ktm.filter(
+    (other) => other.id !== bike.id && Math.abs(other.yearsOfUse - bike.yearsOfUse) <= 1,
+  );
+  return fairPriceRating(ratio(bike), others.map(ratio));
+}
+
+describe("fairPrice on listed bikes", () => {
+  test("agrees with the rule applied to each bike's comparables, the bike itself left out", async () => {
+    const { items } = await search(market, { categoryId: market.categories.KTM, limit: 50 });
+    expect(items).toHaveLength(ktm.length);
+    for (const bike of items) {
+      expect(bike.fairPrice?.rating ?? null, bike.title).toBe(expectedRating(bike));
+    }
+    const ratings = items.map((bike) => bike.fairPrice?.rating ?? null);
+    expect(new Set(ratings)).toEqual(new Set(["good", "fair", "high", null]));
+  });
+
+  test("explains itself in one sentence", async () => {
+    const { items } = await search(market, { q: "ktm 4y 5500" });
+    expect(items[0]?.fairPrice).toEqual({
+      rating: "good",
+      basis:
+        "Compared with 7 KTM bikes used 3–5 years: typical resale is 70% of the original price; this one is 55%.",
+    });
+  });
+
+  test("is null with fewer than five comparables", async () => {
+    const { items } = await search(market, { q: "ktm 7y" });
+    expect(items[0]?.fairPrice).toBeNull();
+  });
+
+  test("shows on the category page and the bike page too", async () => {
+    const good = ktm.find((bike) => bike.resalePrice === 5500);
+    const page = await get(market, `/api/categories/${market.categories.KTM}/bikes`, { limit: 50 });
+    const { items } = (await page.json()) as { items: ListedBike[] };
+    expect(items.find((bike) => bike.id === good?.id)?.fairPrice?.rating).toBe("good");
+    const detail = (await (await get(market, `/api/bikes/${good?.id}`)).json()) as BikeDetail;
+    expect(detail.fairPrice?.rating).toBe("good");
+  });
+
+  test("follows new listings at once", async () => {
+    const yamaha = { category: "YAMAHA", yearsOfUse: 2, originalPrice: 10_000 } as const;
+    for (const resalePrice of [6000, 6500, 7000, 7500, 8000]) {
+      await addBike(market, { ...yamaha, title: `Yamaha at ${resalePrice}`, resalePrice });
+    }
+    const before = await search(market, { categoryId: market.categories.YAMAHA });
+    expect(before.items.map((bike) => bike.fairPrice)).toEqual([null, null, null, null, null]);
+    await addBike(market, { ...yamaha, title: "Yamaha at 5000", resalePrice: 5000 });
+    const after = await search(market, { categoryId: market.categories.YAMAHA });
+    expect(after.items.find((bike) => bike.resalePrice === 5000)?.fairPrice?.rating).toBe("good");
+  });
+});

@@ -1,0 +1,115 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { Dialect } from "../db/database";
+import { ftsPrefixQuery, searchWords, tsPrefixQuery } from "./search-text";
+
+// The where clauses of the search and the category page. They name only
+// `bikes`, so they fit any query over bikes. Values are always bound
+// parameters. Words are letters, digits and marks only (search-text.ts).
+
+export interface BikeFilters {
+  /** The search lists available bikes only; a category page shows every status, with a badge. */
+  availableOnly: boolean;
+  categoryId?: string | undefined;
+  q?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  maxYearsOfUse?: number | undefined;
+  location?: string | undefined;
+  verifiedOnly?: boolean | undefined;
+}
+
+export type Words =
+  | { kind: "none" }
+  /** Text was given but holds no word ("%", "*", '"'): it can match nothing. */
+  | { kind: "nothing" }
+  | { kind: "words"; query: string[]; place: string[] };
+
+export function wordsOf(filters: BikeFilters): Words {
+  const query = filters.q === undefined ? [] : searchWords(filters.q);
+  const place = filters.location === undefined ? [] : searchWords(filters.location);
+  const wordless =
+    (filters.q !== undefined && query.length === 0) ||
+    (filters.location !== undefined && place.length === 0);
+  if (wordless) return { kind: "nothing" };
+  return query.length + place.length === 0 ? { kind: "none" } : { kind: "words", query, place };
+}
+
+const column = (name: string) => sql.ref(`bikes.${name}`);
+const and = (conditions: Expression<SqlBool>[]): RawBuilder<SqlBool> =>
+  conditions.length === 0
+    ? sql<SqlBool>`1 = 1`
+    : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+
+/** Everything but the words. */
+export function fieldFilter(dialect: Dialect, filters: BikeFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.availableOnly) conditions.push(sql<SqlBool>`${column("status")} = 'available'`);
+  if (filters.categoryId !== undefined) {
+    conditions.push(sql<SqlBool>`${column("categoryId")} = ${filters.categoryId}`);
+  }
+  if (filters.minPrice !== undefined) {
+    conditions.push(sql<SqlBool>`${column("resalePrice")} >= ${filters.minPrice}`);
+  }
+  if (filters.maxPrice !== undefined) {
+    conditions.push(sql<SqlBool>`${column("resalePrice")} <= ${filters.maxPrice}`);
+  }
+  if (filters.maxYearsOfUse !== undefined) {
+    conditions.push(sql<SqlBool>`${column("yearsOfUse")} <= ${filters.maxYearsOfUse}`);
+  }
+  if (filters.verifiedOnly) {
+    // users.verified is better-auth's boolean on PostgreSQL and 0/1 on SQLite.
+    // EXISTS, not IN: with IN, SQLite started from the verified sellers and
+    // sorted all their bikes (a second at a million) instead of reading in order.
+    const yes = dialect === "postgres" ? sql`true` : sql`1`;
+    conditions.push(
+      sql<SqlBool>`exists (select 1 from ${sql.table("users")} where ${sql.ref("users.id")} = ${column("sellerId")} and ${sql.ref("users.verified")} = ${yes})`,
+    );
+  }
+  return and(conditions);
+}
+
+/** Every word of `words` starts a word of `stored` (a column of space-separated words). */
+function startsWords(stored: string, words: string[]): Expression<SqlBool>[] {
+  return words.map((word) => sql<SqlBool>`' ' || ${column(stored)} like ${`% ${word}%`}`);
+}
+
+/**
+ * The words, checked on the stored words of each row with LIKE: cheap per
+ * row, for rows that an ordered index scan reads anyway (see bike-listing.ts).
+ * The same rule as the index: a query word starts some word of the bike.
+ */
+export function wordsScan(words: Words): RawBuilder<SqlBool> {
+  if (words.kind === "nothing") return sql<SqlBool>`1 = 0`;
+  if (words.kind === "none") return and([]);
+  return and([
+    ...startsWords("searchText", words.query),
+    ...startsWords("searchLocation", words.place),
+  ]);
+}
+
+// Through the full-text indexes. Location words join the indexed match
+// (searchText holds the location too) to narrow the rows fast; the LIKE on
+// searchLocation (in wordsScan) then keeps the bikes whose location, not
+// title, has the word.
+
+/** PostgreSQL: the GIN-indexed tsvector, then the LIKEs on the few rows it finds. */
+export function tsvectorMatch(words: Extract<Words, { kind: "words" }>): RawBuilder<SqlBool> {
+  const tsquery = tsPrefixQuery([...words.query, ...words.place]);
+  return and([sql<SqlBool>`${column("searchVector")} @@ ${tsquery}::tsquery`, wordsScan(words)]);
+}
+
+/**
+ * SQLite: `from … where …` over the bikes the FTS5 index finds (rowid ties
+ * bikes_fts to bikes, 003-search). CROSS JOIN keeps the index the outer
+ * loop: without statistics (the app runs no ANALYZE) SQLite would rather read
+ * the sort's whole index and look each bike up in the matches.
+ */
+export function ftsMatches(
+  dialect: Dialect,
+  filters: BikeFilters,
+  words: Extract<Words, { kind: "words" }>,
+): RawBuilder<unknown> {
+  const match = ftsPrefixQuery([...words.query, ...words.place]);
+  return sql`bikes_fts cross join bikes on bikes.rowid = bikes_fts.rowid
+    where bikes_fts match ${match} and ${fieldFilter(dialect, filters)} and ${wordsScan(words)}`;
+}

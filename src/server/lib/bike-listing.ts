@@ -1,0 +1,232 @@
+import { type SqlBool, sql } from "kysely";
+import type { BikeSort } from "../../shared/schemas/search";
+import type { User } from "../../shared/schemas/users";
+import { type AppDb, type Dialect, toBool, toIso } from "../db/database";
+import {
+  type BikeFilters,
+  fieldFilter,
+  ftsMatches,
+  tsvectorMatch,
+  type Words,
+  wordsOf,
+  wordsScan,
+} from "./bike-filters";
+import { withPhotos } from "./bike-photos";
+import { selectBikes, toBike } from "./bike-reads";
+import type { Cursor } from "./cursor";
+
+// One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
+// category page (GET /api/categories/:id/bikes). A page is found in two
+// steps: the ids, from `bikes` alone, where each sort has an index that ends
+// in (sort key, id); then the read model for those few ids. One query with
+// the joins let SQLite's planner start from `categories` and sort a whole
+// category to find a deep page (seconds at a million bikes).
+
+export type { BikeFilters } from "./bike-filters";
+
+export interface PageRequest {
+  sort: BikeSort;
+  cursor: Cursor | null;
+  limit: number;
+}
+
+const KEYS = ["bikes.id", "bikes.postedAt", "bikes.resalePrice"] as const;
+type Keyed = { id: string; postedAt: Date | string; resalePrice: number };
+
+/**
+ * Keyset pagination in the sort's order: where to start (after the cursor)
+ * and how to order, for a query whose rows are bikes under `table`.
+ */
+function keyset(table: string, page: PageRequest) {
+  const { sort, cursor } = page;
+  const id = sql.ref(`${table}.id`);
+  if (sort === "newest") {
+    const at = sql.ref(`${table}.postedAt`);
+    return {
+      after:
+        cursor?.sort === "newest"
+          ? sql<SqlBool>`(${at}, ${id}) < (${cursor.at}, ${cursor.id})`
+          : null,
+      order: sql`${at} desc, ${id} desc`,
+    };
+  }
+  const price = sql.ref(`${table}.resalePrice`);
+  const ascending = sort === "price_asc";
+  const after =
+    cursor && cursor.sort !== "newest"
+      ? sql<SqlBool>`(${price}, ${id}) ${ascending ? sql`>` : sql`<`} (${cursor.price}, ${cursor.id})`
+      : null;
+  return {
+    after,
+    order: ascending ? sql`${price} asc, ${id} asc` : sql`${price} desc, ${id} desc`,
+  };
+}
+
+const ALWAYS = sql<SqlBool>`1 = 1`;
+
+function cursorAfter(row: Keyed, sort: BikeSort): Cursor {
+  if (sort === "newest") return { sort, at: toIso(row.postedAt), id: row.id };
+  return { sort, price: row.resalePrice, id: row.id };
+}
+
+// Words are found in two steps. A full-text index hands back every match
+// before any can be sorted: 180,000 for "duke" at a million bikes, hundreds
+// of milliseconds. Common words are better found by reading the sort's index
+// in order and checking each bike's stored words, which fills a page within a
+// few hundred rows; so a search first reads up to SCAN_BUDGET bikes in order
+// (scanPage). Only when that doesn't settle the page (rarer words) does it ask
+// the full-text index (indexPage), whose answer is then small.
+// PostgreSQL's planner can't make this choice itself: it guesses 0.5% for any
+// prefix it has no statistics on, and then reads every available bike in
+// order for a word that matches none.
+const SCAN_BUDGET = 1000;
+
+async function scanPage(
+  db: AppDb,
+  dialect: Dialect,
+  filters: BikeFilters,
+  words: Words,
+  page: PageRequest,
+  budget: number,
+): Promise<Keyed[] | null> {
+  const hits: Keyed[] = [];
+  let cursor = page.cursor;
+  let read = 0;
+  // A short stretch first, which settles common words; then the rest of the budget.
+  const first = Math.max(1, Math.min(100, Math.ceil(budget / 10)));
+  for (const size of [first, budget - first]) {
+    if (size === 0) break;
+    const { after, order } = keyset("bikes", { ...page, cursor });
+    const rows = await db
+      .selectFrom("bikes")
+      .select([...KEYS, wordsScan(words).as("hit")])
+      .where(fieldFilter(dialect, filters))
+      .where(after ?? ALWAYS)
+      .orderBy(order)
+      .limit(size)
+      .execute();
+    hits.push(...rows.filter((row) => toBool(row.hit)));
+    read += rows.length;
+    // Settled: a full page and proof of a next one, or every candidate read.
+    if (hits.length > page.limit) return hits.slice(0, page.limit + 1);
+    const last = rows.at(-1);
+    if (rows.length < size || !last) return hits;
+    cursor = cursorAfter(last, page.sort);
+  }
+  return read < budget ? hits : null;
+}
+
+/** The page's ids through the indexes: the sort's, or for words the full-text index. */
+async function indexPage(
+  db: AppDb,
+  dialect: Dialect,
+  filters: BikeFilters,
+  words: Words,
+  page: PageRequest,
+): Promise<Keyed[]> {
+  const limit = page.limit + 1;
+  if (words.kind === "words" && dialect === "sqlite") {
+    const { after, order } = keyset("bikes", page);
+    const { rows } = await sql<Keyed>`select "bikes"."id", "bikes"."postedAt", "bikes"."resalePrice"
+      from ${ftsMatches(dialect, filters, words)} and ${after ?? ALWAYS}
+      order by ${order} limit ${limit}`.execute(db);
+    return rows;
+  }
+  if (words.kind === "words") {
+    // A materialized CTE: the matches through the GIN index, sorted after;
+    // never the ordered scan the planner would pick for a rare word.
+    const { after, order } = keyset("matches", page);
+    const matching = db
+      .selectFrom("bikes")
+      .select(KEYS)
+      .where(fieldFilter(dialect, filters))
+      .where(tsvectorMatch(words));
+    return db
+      .with(
+        (cte) => cte("matches").materialized(),
+        () => matching,
+      )
+      .selectFrom("matches")
+      .select(["matches.id", "matches.postedAt", "matches.resalePrice"])
+      .where(after ?? ALWAYS)
+      .orderBy(order)
+      .limit(limit)
+      .execute();
+  }
+  const { after, order } = keyset("bikes", page);
+  return db
+    .selectFrom("bikes")
+    .select(KEYS)
+    .where(fieldFilter(dialect, filters))
+    .where(wordsScan(words))
+    .where(after ?? ALWAYS)
+    .orderBy(order)
+    .limit(limit)
+    .execute();
+}
+
+/** One page of bikes and the cursor of the next (null on the last page). */
+export async function listBikes(
+  db: AppDb,
+  dialect: Dialect,
+  viewer: User,
+  filters: BikeFilters,
+  page: PageRequest,
+  /** Tests set 0 to take the full-text index every time. */
+  scanBudget = SCAN_BUDGET,
+) {
+  const words = wordsOf(filters);
+  const scanned =
+    words.kind === "words" && scanBudget > 0
+      ? await scanPage(db, dialect, filters, words, page, scanBudget)
+      : null;
+  const keyed = scanned ?? (await indexPage(db, dialect, filters, words, page));
+  const shown = keyed.slice(0, page.limit);
+  const rows =
+    shown.length === 0
+      ? []
+      : await selectBikes(db, viewer.id)
+          .where(
+            "bikes.id",
+            "in",
+            shown.map((row) => row.id),
+          )
+          .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // A bike deleted between the two reads is simply not shown.
+  const items = shown.flatMap((key) => {
+    const row = byId.get(key.id);
+    return row ? [toBike(row, viewer)] : [];
+  });
+  const last = keyed.length > page.limit ? shown.at(-1) : undefined;
+  return { items: await withPhotos(db, items), next: last ? cursorAfter(last, page.sort) : null };
+}
+
+/**
+ * How many bikes match, counted up to `cap`: past it the count would cost
+ * as much as reading every match, for a number nobody reads exactly.
+ */
+export async function countBikes(db: AppDb, dialect: Dialect, filters: BikeFilters, cap: number) {
+  const words = wordsOf(filters);
+  let count: number;
+  if (words.kind === "words" && dialect === "sqlite") {
+    // Driven by the full-text index: few rows for rare words, and the cap
+    // stops common ones early.
+    const { rows } = await sql<{ count: number }>`select count(*) as "count" from (
+      select 1 from ${ftsMatches(dialect, filters, words)} limit ${cap + 1})`.execute(db);
+    count = Number(rows[0]?.count ?? 0);
+  } else {
+    const matches = db
+      .selectFrom("bikes")
+      .select(sql<number>`1`.as("one"))
+      .where(fieldFilter(dialect, filters))
+      .where(words.kind === "words" ? tsvectorMatch(words) : wordsScan(words))
+      .limit(cap + 1);
+    const row = await db
+      .selectFrom(matches.as("matches"))
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    count = Number(row.count);
+  }
+  return { total: Math.min(count, cap), capped: count > cap };
+}

@@ -1,0 +1,92 @@
+import type { AppDb } from "../db/database";
+
+/**
+ * Search words, computed by the app rather than by either database: SQLite's
+ * FTS5 and PostgreSQL's tsvector index the same pre-folded tokens, so both
+ * find the same bikes, and PostgreSQL needs no `unaccent` extension
+ * (docs/decisions/0004-search.md).
+ */
+
+// Latin letters with no Unicode decomposition, so NFKD alone leaves them as
+// they are; folding them lets "lodz" find "Łódź" and "strasse" find "Straße".
+const UNDECOMPOSABLE: Record<string, string> = {
+  æ: "ae",
+  ð: "d",
+  đ: "d",
+  ħ: "h",
+  ı: "i",
+  ł: "l",
+  ø: "o",
+  œ: "oe",
+  ß: "ss",
+  þ: "th",
+  ŧ: "t",
+};
+const UNDECOMPOSABLE_PATTERN = new RegExp(`[${Object.keys(UNDECOMPOSABLE).join("")}]`, "gu");
+
+// Accents left by NFKD are combining marks and go; the few spacing
+// "diacritics" (^, `, ·) separate words like any other punctuation.
+const COMBINING = /\p{M}/u;
+
+// Marks are part of a word: Bengali or Devanagari vowel signs are marks, and
+// splitting at them would cut "ঢাকা" into pieces. Accents are gone by then.
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/** Lower-case, accent-free words: everything else (punctuation, quotes, *, %, _) separates words. */
+export function searchWords(text: string): string[] {
+  const folded = text
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/\p{Diacritic}/gu, (mark) => (COMBINING.test(mark) ? "" : " "))
+    .replace(UNDECOMPOSABLE_PATTERN, (letter) => UNDECOMPOSABLE[letter] ?? letter)
+    .normalize("NFC");
+  return folded.match(WORD) ?? [];
+}
+
+/** Distinct words joined by single spaces: the form stored in `searchText` / `searchLocation`. */
+function wordsText(...parts: string[]): string {
+  return [...new Set(parts.flatMap(searchWords))].join(" ");
+}
+
+export interface SearchableBike {
+  title: string;
+  name: string;
+  location: string;
+}
+
+/** The columns a bike write must store beside the fields they come from. */
+export function searchColumns(bike: SearchableBike) {
+  return {
+    searchText: wordsText(bike.title, bike.name, bike.location),
+    searchLocation: wordsText(bike.location),
+  };
+}
+
+// Query strings for the two engines. Words come from searchWords, so they hold
+// only letters, digits and marks; the quotes are still doubled so that no
+// later change to searchWords can let FTS or tsquery syntax through.
+
+/** FTS5: `"gix"* "sf"*` — every word a prefix of some indexed word (implicit AND). */
+export function ftsPrefixQuery(words: string[]): string {
+  return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(" ");
+}
+
+/** tsquery: `'gix':* & 'sf':*` — the same rule; cast with ::tsquery, which takes lexemes as they are. */
+export function tsPrefixQuery(words: string[]): string {
+  return words.map((word) => `'${word.replaceAll("'", "''")}':*`).join(" & ");
+}
+
+/**
+ * Rewrites a bike's search columns from its stored fields. Run inside the
+ * transaction that changed title, name or location, after that update: the
+ * row is then locked, so a concurrent edit of another field can't interleave.
+ */
+export async function refreshSearchColumns(db: AppDb, bikeId: string) {
+  const bike = await db
+    .selectFrom("bikes")
+    .select(["title", "name", "location"])
+    .where("id", "=", bikeId)
+    .executeTakeFirst();
+  if (bike)
+    await db.updateTable("bikes").set(searchColumns(bike)).where("id", "=", bikeId).execute();
+}

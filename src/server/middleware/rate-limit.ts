@@ -1,0 +1,131 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppBindings, Deps } from "../context";
+import type { RateLimit } from "../env";
+import { AppError } from "../errors";
+import { clientAddress } from "../rate-limits/client-address";
+import { type Decision, Limiter, rateLimitStoreFor } from "../rate-limits/limiter";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Abuse limits (docs/decisions/0006-rate-limits.md), counted in a store all
+ * app processes share:
+ * - `auth`, in front of /api/auth: sign-ups per address; failed sign-ins per
+ *   address and per account; failed current-password checks of
+ *   change-password per account (the same counter as sign-in); other auth
+ *   writes count as writes per address.
+ * - `writes`, after the session is known: writes per user (per address
+ *   without a session).
+ * A refused request gets 429 with Retry-After and the API's error body.
+ */
+export function rateLimits(deps: Deps) {
+  const store = rateLimitStoreFor(deps);
+  const { trustProxy, rateLimits: limits } = deps.env;
+  const limiter = (name: string, limit: RateLimit | null) =>
+    limit ? new Limiter(store, name, limit) : null;
+  const signInAccount = limiter("sign-in:account", limits.signInAccount);
+  const signInAddress = limiter("sign-in:address", limits.signInIp);
+  const signUpAddress = limiter("sign-up:address", limits.signUpIp);
+  const writesLimiter = limiter("writes", limits.writes);
+
+  const auth = createMiddleware<AppBindings>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const address = clientAddress(c, trustProxy);
+    switch (c.req.path) {
+      case "/api/auth/sign-up/email": {
+        const refused = await consume(c, [[signUpAddress, address]], "Too many sign-ups");
+        return refused ?? next();
+      }
+      case "/api/auth/sign-in/email": {
+        const email = await emailOf(c.req.raw);
+        const attempts: Attempt[] = [[signInAddress, address]];
+        if (email) attempts.push([signInAccount, email]);
+        const refused = await consume(c, attempts, "Too many failed sign-ins");
+        if (refused) return refused;
+        await next();
+        // Only a wrong password counts; anything else gives its attempt back.
+        if (c.res.status !== 401) await refund(attempts);
+        return;
+      }
+      case "/api/auth/change-password": {
+        const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+        if (!session) return next(); // better-auth answers 401
+        const attempts: Attempt[] = [[signInAccount, session.user.email.toLowerCase()]];
+        const refused = await consume(c, attempts, "Too many wrong passwords");
+        if (refused) return refused;
+        await next();
+        if (!(await isWrongPassword(c.res))) await refund(attempts);
+        return;
+      }
+      default: {
+        const refused = await consume(
+          c,
+          [[writesLimiter, `address:${address}`]],
+          "Too many requests",
+        );
+        return refused ?? next();
+      }
+    }
+  });
+
+  const writes = createMiddleware<AppBindings>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const user = c.get("user");
+    const caller = user ? `user:${user.id}` : `address:${clientAddress(c, trustProxy)}`;
+    const refused = await consume(c, [[writesLimiter, caller]], "Too many requests");
+    return refused ?? next();
+  });
+
+  return { auth, writes };
+}
+
+type Attempt = [Limiter | null, string];
+
+/** Counts every attempt; a 429 response when any of them is over its limit. */
+async function consume(c: Context, attempts: Attempt[], what: string) {
+  const decisions = await Promise.all(
+    attempts.map(([limiter, id]) => limiter?.consume(id) ?? allowed),
+  );
+  const refused = decisions.filter((decision) => !decision.allowed);
+  if (refused.length === 0) return null;
+  const wait = Math.max(...refused.map((decision) => decision.retryAfterSeconds));
+  const body = new AppError("RATE_LIMITED", `${what}. Please try again in ${inWords(wait)}.`);
+  c.header("Retry-After", String(wait));
+  return c.json(body.toBody(), 429);
+}
+
+async function refund(attempts: Attempt[]) {
+  await Promise.all(attempts.map(([limiter, id]) => limiter?.refund(id)));
+}
+
+const allowed: Decision = { allowed: true, retryAfterSeconds: 0 };
+
+function inWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "a second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "a minute" : `${minutes} minutes`;
+}
+
+/** The e-mail of a sign-in body, normalised as accounts are matched; null when there is none. */
+async function emailOf(request: Request): Promise<string | null> {
+  try {
+    // A clone: the route itself reads the body afterwards.
+    const body: unknown = await request.clone().json();
+    if (typeof body !== "object" || body === null || !("email" in body)) return null;
+    const { email } = body;
+    return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
+  } catch {
+    return null; // not JSON: the route answers 400
+  }
+}
+
+async function isWrongPassword(response: Response): Promise<boolean> {
+  if (response.status !== 400) return false;
+  try {
+    const body = (await response.clone().json()) as { error?: { code?: unknown } };
+    return body.error?.code === "INVALID_PASSWORD";
+  } catch {
+    return false;
+  }
+}

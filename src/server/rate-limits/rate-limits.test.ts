@@ -1,0 +1,172 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { uniqueEmail } from "../../../tests/support/accounts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { EnvError, loadEnv } from "../env";
+import { createLogger } from "../logger";
+import { normalizeAddress } from "./client-address";
+import { closeRateLimitStore, Limiter } from "./limiter";
+import { redisStore } from "./redis-store";
+import { memoryStore, type RateLimitStore, withFallback } from "./store";
+
+describe("configuration", () => {
+  const base = { DATA_DIR: "/tmp/reride-env-test", AUTH_SECRET: "x".repeat(32) };
+
+  test("limits read as <count>/<window>, off disables one", () => {
+    const env = loadEnv({
+      ...base,
+      RATE_LIMIT_SIGN_IN_ACCOUNT: "5/30m",
+      RATE_LIMIT_WRITES: "off",
+      RATE_LIMIT_SIGN_UP_IP: "3/h",
+      TRUST_PROXY: "true",
+    });
+    expect(env.rateLimits.signInAccount).toEqual({ points: 5, windowMs: 30 * 60_000 });
+    expect(env.rateLimits.writes).toBeNull();
+    expect(env.rateLimits.signUpIp).toEqual({ points: 3, windowMs: 3_600_000 });
+    expect(env.trustProxy).toBe(1);
+    expect(env.rateLimits.store).toEqual({ kind: "database" });
+  });
+
+  test("the defaults", () => {
+    const env = loadEnv(base);
+    expect(env.rateLimits.signInAccount).toEqual({ points: 10, windowMs: 15 * 60_000 });
+    expect(env.rateLimits.writes).toEqual({ points: 120, windowMs: 60_000 });
+    expect(env.trustProxy).toBe(0);
+  });
+
+  test.each([
+    ["RATE_LIMIT_WRITES", "120", "RATE_LIMIT_WRITES: must be <count>/<window>"],
+    ["RATE_LIMIT_WRITES", "0/1m", "RATE_LIMIT_WRITES: must be <count>/<window>"],
+    ["TRUST_PROXY", "yes", "TRUST_PROXY: must be true, false or a number"],
+    ["RATE_LIMIT_STORE", "memcached", "RATE_LIMIT_STORE: must be database or redis"],
+    ["RATE_LIMIT_STORE", "redis", "REDIS_URL: is required when RATE_LIMIT_STORE=redis"],
+    ["REDIS_URL", "http://cache", "REDIS_URL: must be a redis:// or rediss:// URL"],
+  ])("%s=%s is refused with a message naming it", (name, value, message) => {
+    expect(() => loadEnv({ ...base, [name]: value })).toThrow(EnvError);
+    expect(() => loadEnv({ ...base, [name]: value })).toThrow(message);
+  });
+});
+
+describe("client addresses", () => {
+  test.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
+    ["203.0.113.9:51234", "203.0.113.9"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["[2001:db8:1:2::7]:443", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["not-an-address", null],
+    ["", null],
+  ])("%s counts as %s", (raw, expected) => {
+    expect(normalizeAddress(raw)).toBe(expected);
+  });
+});
+
+describe("a failing store", () => {
+  const broken: RateLimitStore = {
+    hit: async () => {
+      throw new Error("connection refused");
+    },
+    undo: async () => {
+      throw new Error("connection refused");
+    },
+    close: async () => {},
+  };
+
+  test("falls back to counting in this process, so limits still apply", async () => {
+    const store = withFallback(broken, createLogger("silent"));
+    const limiter = new Limiter(store, "test", { points: 2, windowMs: 60_000 });
+    const decisions = [];
+    for (let attempt = 0; attempt < 3; attempt++) decisions.push(await limiter.consume("someone"));
+    expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, false]);
+  });
+
+  test("a window closes on time and a refund gives an attempt back", async () => {
+    let now = 1_000_000;
+    const limiter = new Limiter(memoryStore(), "test", { points: 1, windowMs: 10_000 }, () => now);
+    expect((await limiter.consume("a")).allowed).toBe(true);
+    const refused = await limiter.consume("a");
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    await limiter.refund("a");
+    now += 10_000;
+    expect((await limiter.consume("a")).allowed).toBe(true);
+  });
+});
+
+// Redis is optional (RATE_LIMIT_STORE=redis); CI sets TEST_REDIS_URL, as it sets TEST_DATABASE_URL.
+const redisUrl = process.env.TEST_REDIS_URL || undefined;
+
+describe.skipIf(!redisUrl)("the Redis store (TEST_REDIS_URL)", () => {
+  let a: TestApp;
+  let b: TestApp;
+  const overrides = {
+    RATE_LIMIT_STORE: "redis",
+    REDIS_URL: redisUrl,
+    RATE_LIMIT_SIGN_IN_ACCOUNT: "3/1m",
+  };
+  beforeAll(async () => {
+    // Two apps on two different databases: only Redis can make them agree.
+    a = await createTestApp(overrides);
+    b = await createTestApp(overrides);
+  });
+  afterAll(async () => {
+    for (const app of [a, b]) {
+      if (!app) continue;
+      await closeRateLimitStore(app.deps);
+      await app.close();
+    }
+  });
+
+  test("failed sign-ins through two apps are counted together", async () => {
+    const email = uniqueEmail("redis");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await (attempt % 2 ? b : a).request("/api/auth/sign-in/email", {
+        body: { email, password: "wrong-password" },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  test("a window expires in Redis and an undo gives a hit back", async () => {
+    const store = redisStore(redisUrl ?? "", `reride:test:${randomBytes(4).toString("hex")}:`);
+    try {
+      const first = await store.hit("k", 300, Date.now());
+      expect(first.hits).toBe(1);
+      expect((await store.hit("k", 300, Date.now())).hits).toBe(2);
+      await store.undo("k", Date.now());
+      expect((await store.hit("k", 300, Date.now())).hits).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await store.hit("k", 300, Date.now())).hits).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("Redis unreachable", () => {
+  test("requests are still answered, limited per process", async () => {
+    const t = await createTestApp({
+      RATE_LIMIT_STORE: "redis",
+      // Nothing listens on port 1: connections are refused at once.
+      REDIS_URL: "redis://127.0.0.1:1",
+      RATE_LIMIT_SIGN_IN_ACCOUNT: "2/1m",
+    });
+    try {
+      const email = uniqueEmail("no-redis");
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await t.request("/api/auth/sign-in/email", {
+          body: { email, password: "wrong-password" },
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await closeRateLimitStore(t.deps);
+      await t.close();
+    }
+  });
+});

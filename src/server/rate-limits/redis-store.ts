@@ -1,0 +1,68 @@
+import { createClient } from "@redis/client";
+import type { RateLimitStore } from "./store";
+
+// INCR, and start the window's clock on the first hit; PEXPIRE again if a key
+// somehow lost its expiry, so no counter can live forever.
+const HIT = `
+local hits = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if hits == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {hits, ttl}
+`;
+
+const UNDO = `
+if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0
+`;
+
+/**
+ * Counters in Redis (RATE_LIMIT_STORE=redis): for deployments with many
+ * processes where a write per request on the main database is unwelcome.
+ * Redis' clock times the windows; each hit is one script, atomic in Redis.
+ */
+export function redisStore(url: string, prefix = "reride:rl:"): RateLimitStore {
+  const client = createClient({
+    url,
+    // Fail at once while disconnected (the caller falls back) instead of queueing.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2_000,
+      reconnectStrategy: (retries) => Math.min(retries * 200, 5_000),
+    },
+  });
+  // Reconnects are automatic; errors surface through the commands that fail.
+  client.on("error", () => {});
+  // Connected once, on first use; afterwards the client reconnects by itself
+  // and commands fail fast (offline) meanwhile.
+  let connecting: Promise<unknown> | null = null;
+  const ready = async () => {
+    connecting ??= client.connect().catch((error: unknown) => {
+      connecting = null; // the next hit tries again
+      throw error;
+    });
+    await connecting;
+  };
+
+  return {
+    async hit(key, windowMs, now) {
+      await ready();
+      const reply = (await client.eval(HIT, {
+        keys: [prefix + key],
+        arguments: [String(windowMs)],
+      })) as [number, number];
+      return { hits: Number(reply[0]), resetAt: now + Number(reply[1]) };
+    },
+    async undo(key) {
+      await ready();
+      await client.eval(UNDO, { keys: [prefix + key] });
+    },
+    async close() {
+      if (connecting && client.isOpen) await client.close();
+    },
+  };
+}

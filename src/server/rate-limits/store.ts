@@ -1,0 +1,103 @@
+import type { Logger } from "../logger";
+
+/** One counter's state after a hit: hits in the open window and when that window closes (epoch ms). */
+export interface Hit {
+  hits: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters shared by every app process. A window opens with a
+ * key's first hit and lasts `windowMs`; the next hit after it closes opens a
+ * new one. Every operation is one atomic statement, so concurrent hits from
+ * several processes are all counted.
+ */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, now: number): Promise<Hit>;
+  /** Takes one hit back while the window is open (an attempt that turned out fine). */
+  undo(key: string, now: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Counters in this process only: the fallback while the shared store is unreachable, and for unit tests. */
+export function memoryStore(): RateLimitStore {
+  const counters = new Map<string, Hit>();
+  let sweptAt = 0;
+  return {
+    async hit(key, windowMs, now) {
+      if (now - sweptAt > 60_000) {
+        sweptAt = now;
+        for (const [name, hit] of counters) if (hit.resetAt <= now) counters.delete(name);
+      }
+      const current = counters.get(key);
+      const next =
+        current && current.resetAt > now
+          ? { hits: current.hits + 1, resetAt: current.resetAt }
+          : { hits: 1, resetAt: now + windowMs };
+      counters.set(key, next);
+      return next;
+    },
+    async undo(key, now) {
+      const current = counters.get(key);
+      if (current && current.resetAt > now && current.hits > 0) current.hits -= 1;
+    },
+    async close() {
+      counters.clear();
+    },
+  };
+}
+
+const STORE_TIMEOUT_MS = 1_000;
+
+/**
+ * The shared store, falling back to per-process counters when it fails or
+ * is slow: an outage of Redis (or a slow database) must not take sign-in and
+ * every write down with it, and limits per process still slow an attacker.
+ * Each fallback is logged, at most once a minute.
+ */
+export function withFallback(primary: RateLimitStore, logger: Logger): RateLimitStore {
+  const fallback = memoryStore();
+  let warnedAt = 0;
+  const degraded = (error: unknown) => {
+    const now = Date.now();
+    if (now - warnedAt < 60_000) return;
+    warnedAt = now;
+    logger.error({ err: error }, "rate-limit store unavailable: counting in this process only");
+  };
+  return {
+    async hit(key, windowMs, now) {
+      try {
+        return await withTimeout(primary.hit(key, windowMs, now));
+      } catch (error) {
+        degraded(error);
+        return fallback.hit(key, windowMs, now);
+      }
+    },
+    async undo(key, now) {
+      try {
+        await withTimeout(primary.undo(key, now));
+      } catch (error) {
+        degraded(error);
+        await fallback.undo(key, now);
+      }
+    },
+    async close() {
+      await Promise.allSettled([primary.close(), fallback.close()]);
+    },
+  };
+}
+
+async function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)),
+      STORE_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { type Bike, MAX_PRICE, MAX_YEARS_OF_USE } from "./bikes";
+
+/**
+ * The search and filter query, shared by GET /api/bikes, GET
+ * /api/categories/:id/bikes and the client's filter form. Every value may
+ * come from a URL (strings) or a form (numbers, booleans); an empty field
+ * means "no filter", as a form with a blank input sends it.
+ */
+export const bikeSorts = ["newest", "price_asc", "price_desc"] as const;
+export type BikeSort = (typeof bikeSorts)[number];
+
+export const SEARCH_TEXT_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 12;
+export const PAGE_SIZE_MAX = 50;
+/** `total` counts matches up to this many; past it the answer says `totalCapped` ("1,000+"). */
+export const SEARCH_TOTAL_CAP = 1_000;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} can't be less than ${min}`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en")}`);
+
+const optionalWhole = (label: string, min: number, max: number) =>
+  z.preprocess(blankToUndefined, wholeNumber(label, min, max).optional());
+
+const filterFields = {
+  q: optionalText("Search text", SEARCH_TEXT_MAX),
+  minPrice: optionalWhole("Min price", 0, MAX_PRICE),
+  maxPrice: optionalWhole("Max price", 0, MAX_PRICE),
+  maxYearsOfUse: optionalWhole("Max years of use", 0, MAX_YEARS_OF_USE),
+  location: optionalText("Location", 100),
+  verifiedOnly: z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")], {
+        error: "verifiedOnly must be true or false",
+      })
+      .default(false),
+  ),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(bikeSorts, { error: "Sort by newest, price_asc or price_desc" }).default("newest"),
+  ),
+  cursor: optionalText("Cursor", 200),
+  limit: z.preprocess(
+    blankToUndefined,
+    wholeNumber("Page size", 1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  ),
+};
+
+const priceRangeIsOrdered = (value: {
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+}) =>
+  value.minPrice === undefined || value.maxPrice === undefined || value.minPrice <= value.maxPrice;
+const priceRangeIssue = { path: ["maxPrice"], message: "Max price must be at least the min price" };
+
+/** GET /api/categories/:id/bikes: the category comes from the path. */
+export const categoryBikesQuerySchema = z
+  .object(filterFields)
+  .refine(priceRangeIsOrdered, priceRangeIssue);
+
+/** GET /api/bikes */
+export const searchQuerySchema = z
+  .object({ ...filterFields, categoryId: optionalText("Category", 64) })
+  .refine(priceRangeIsOrdered, priceRangeIssue);
+
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+export type CategoryBikesQuery = z.output<typeof categoryBikesQuerySchema>;
+
+export interface SearchResults {
+  items: Array<Bike & { wishlisted: boolean }>;
+  nextCursor: string | null;
+  /** Matches over all pages, counted up to SEARCH_TOTAL_CAP. */
+  total: number;
+  /** True when there are more than SEARCH_TOTAL_CAP matches: show "1,000+". */
+  totalCapped: boolean;
+}

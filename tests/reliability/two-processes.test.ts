@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  apiClient,
+  cookieOf,
+  PROCESS_ADMIN_EMAIL,
+  PROCESS_ADMIN_PASSWORD,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/**
+ * Issue 6, point 5: two app processes on one database, on different ports,
+ * as behind a load balancer. Nothing one process keeps in memory may matter
+ * to the other. Runs on PostgreSQL in the PostgreSQL pass (the scale-out
+ * setup) and on one SQLite file in the SQLite pass.
+ */
+let database: TestDatabase;
+let a: ServerProcess;
+let b: ServerProcess;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const start = () =>
+    startServerProcess({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+  // PostgreSQL: both start at once (migrations wait on the advisory lock).
+  if (database.databaseUrl) [a, b] = await Promise.all([start(), start()]);
+  else {
+    a = await start();
+    b = await start();
+  }
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+});
+
+const onA = apiClient(() => a.url);
+const onB = apiClient(() => b.url);
+let counter = 0;
+
+async function register(api: typeof onA, accountType: "seller" | "buyer" = "buyer") {
+  const email = `${accountType}-${process.pid}-${++counter}@two.test`;
+  const response = await api("/api/auth/sign-up/email", {
+    body: { name: `Rider ${counter}`, email, password: "correct-horse-42", accountType },
+  });
+  expect(response.status).toBe(200);
+  return { email, cookie: cookieOf(response) };
+}
+
+describe("two processes, one database", () => {
+  test("a session made on one is valid on the other", async () => {
+    const { email, cookie } = await register(onA);
+    const me = await onB("/api/me", { cookie });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(email);
+    // And signing out on B ends it on A.
+    expect((await onB("/api/auth/sign-out", { cookie, body: {} })).status).toBe(200);
+    expect((await onA("/api/me", { cookie })).status).toBe(401);
+  });
+
+  test("50 concurrent bookings of one bike, split across both: exactly one succeeds", async () => {
+    const seller = await register(onA, "seller");
+    const categories = (await (await onA("/api/categories")).json()) as { id: string }[];
+    const listed = await onA("/api/bikes", {
+      cookie: seller.cookie,
+      body: {
+        title: "Raced for",
+        name: "Duke 200",
+        categoryId: categories[0]?.id,
+        imageUrl: "https://example.com/bike.jpg",
+        location: "Dhaka",
+        yearsOfUse: 1,
+        originalPrice: 2000,
+        resalePrice: 1500,
+        phone: "+8801700000000",
+      },
+    });
+    const { id: bikeId } = (await listed.json()) as { id: string };
+    // Sign-ups hash a password each: a few at a time keeps them within their timeout.
+    const buyers: { cookie: string }[] = [];
+    while (buyers.length < 50) {
+      const batch = Array.from({ length: 4 }, (_, index) => register(index % 2 ? onB : onA));
+      buyers.push(...(await Promise.all(batch)));
+    }
+    buyers.length = 50;
+
+    const answers = await Promise.all(
+      buyers.map((buyer, index) =>
+        (index % 2 ? onA : onB)("/api/bookings", {
+          cookie: buyer.cookie,
+          body: { bikeId, phone: "+8801811000000", meetingLocation: "Gulshan" },
+          timeoutMs: 30_000,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const bike = await onB(`/api/bikes/${bikeId}`, { cookie: seller.cookie });
+    expect(((await bike.json()) as { status: string }).status).toBe("booked");
+    const sales = await onB("/api/me/sales", { cookie: seller.cookie });
+    expect(((await sales.json()) as { items: unknown[] }).items).toHaveLength(1);
+  }, 60_000);
+
+  test("deleting an account on one ends its session on the other at once", async () => {
+    const buyer = await register(onB);
+    const me = (await (await onB("/api/me", { cookie: buyer.cookie })).json()) as { id: string };
+    const adminSignIn = await onA("/api/auth/sign-in/email", {
+      body: { email: PROCESS_ADMIN_EMAIL, password: PROCESS_ADMIN_PASSWORD },
+    });
+    const admin = cookieOf(adminSignIn);
+    expect((await onA(`/api/users/${me.id}`, { method: "DELETE", cookie: admin })).status).toBe(
+      204,
+    );
+    expect((await onB("/api/me", { cookie: buyer.cookie })).status).toBe(401);
+    expect((await onB("/api/me/wishlist/x", { method: "PUT", cookie: buyer.cookie })).status).toBe(
+      401,
+    );
+    const again = await onB("/api/auth/sign-in/email", {
+      body: { email: buyer.email, password: "correct-horse-42" },
+    });
+    expect(again.status).toBe(401);
+  });
+});

@@ -1,0 +1,44 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import type { AppDb } from "../../src/server/db/database";
+
+/**
+ * Every table that holds the marketplace's data, and the columns that order
+ * its rows. Not the rate-limit counters (a refused attempt is meant to count)
+ * nor Kysely's migration bookkeeping.
+ */
+const TABLES: Record<string, string[]> = {
+  users: ["id"],
+  accounts: ["id"],
+  sessions: ["id"],
+  verifications: ["id"],
+  categories: ["id"],
+  bikes: ["id"],
+  bikePhotos: ["bikeId", "position"],
+  uploads: ["id"],
+  bookings: ["id"],
+  wishlist: ["userId", "bikeId"],
+  priceStats: ["categoryId", "yearsOfUse", "percent"],
+};
+
+export interface DataSummary {
+  /** sha-256 over every row of every table above. */
+  checksum: string;
+  rows: Record<string, number>;
+}
+
+/** A fingerprint of all the data: equal before and after means nothing changed. */
+export async function summarizeData(db: AppDb): Promise<DataSummary> {
+  const hash = createHash("sha256");
+  const rows: Record<string, number> = {};
+  for (const [table, order] of Object.entries(TABLES)) {
+    const orderBy = sql.join(order.map((column) => sql.ref(column)));
+    const result = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(table)} order by ${orderBy}`.execute(db);
+    rows[table] = result.rows.length;
+    hash.update(table);
+    for (const row of result.rows) hash.update(JSON.stringify(row));
+  }
+  return { checksum: hash.digest("hex"), rows };
+}
