@@ -33,6 +33,9 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+  // Reads through the page cache mapped in memory: index-driven searches over a
+  // large table run several times faster than through read() calls.
+  sqlite.pragma("mmap_size = 268435456");
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }

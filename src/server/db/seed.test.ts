@@ -97,3 +97,40 @@ describe("a second start on the same database", () => {
     );
   });
 });
+
+describe("a first start that died before its listings were written", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  test("the next start seeds the catalogue fully, reusing the demo sellers it already made", async () => {
+    const sellersBefore = await t.deps.db
+      .selectFrom("users")
+      .select("id")
+      .where("accountType", "=", "seller")
+      .execute();
+    // What a crash inside the catalogue transaction leaves: accounts, no catalogue.
+    await t.deps.db.deleteFrom("bikes").execute();
+    await t.deps.db.deleteFrom("categories").execute();
+
+    t = await t.restart();
+    const bikes = await bikesByCategory(t.deps.db);
+    expect(new Set(bikes.map((bike) => bike.category))).toEqual(
+      new Set(["SUZUKI", "YAMAHA", "KTM"]),
+    );
+    expect(bikes.length).toBeGreaterThanOrEqual(12);
+    const sellersAfter = await t.deps.db
+      .selectFrom("users")
+      .select("id")
+      .where("accountType", "=", "seller")
+      .execute();
+    expect(sellersAfter.map((row) => row.id).sort()).toEqual(
+      sellersBefore.map((row) => row.id).sort(),
+    );
+    expect(
+      bikes.filter((bike) => bike.verified === true || bike.verified === 1).length,
+    ).toBeGreaterThan(0);
+  });
+});

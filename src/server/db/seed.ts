@@ -21,25 +21,24 @@ export async function seedDatabase(handle: DatabaseHandle, auth: Auth, env: Env,
     .executeTakeFirstOrThrow();
   if (Number(existing.count) > 0) return;
 
-  const categoryIds = new Map<string, string>();
-  for (const [index, name] of categoryNames.entries()) {
-    const id = randomUUID();
-    categoryIds.set(name, id);
-    await handle.db
-      .insertInto("categories")
-      .values({ id, name, logo: `/images/logos/${name.toLowerCase()}.svg`, sortOrder: index })
-      .execute();
-  }
-
+  // Demo sellers first, reusing any a crashed earlier start already made:
+  // accounts go through better-auth, outside the transaction below.
   const sellerIds = new Map<string, string>();
   for (const seller of demoSellers) {
-    const userId = await createAccount(auth, {
-      name: seller.name,
-      email: seller.email,
-      // Demo sellers are listing owners only; nobody needs to sign in as them.
-      password: randomBytes(18).toString("base64url"),
-      accountType: "seller",
-    });
+    const existingSeller = await handle.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", seller.email)
+      .executeTakeFirst();
+    const userId =
+      existingSeller?.id ??
+      (await createAccount(auth, {
+        name: seller.name,
+        email: seller.email,
+        // Demo sellers are listing owners only; nobody needs to sign in as them.
+        password: randomBytes(18).toString("base64url"),
+        accountType: "seller",
+      }));
     if (seller.verified) {
       await handle.db
         .updateTable("users")
@@ -50,32 +49,45 @@ export async function seedDatabase(handle: DatabaseHandle, auth: Auth, env: Env,
     sellerIds.set(seller.key, userId);
   }
 
-  const now = Date.now();
-  for (const listing of demoListings) {
-    const postedAt = new Date(now - listing.daysAgo * DAY_MS).toISOString();
-    await handle.db
-      .insertInto("bikes")
-      .values({
-        id: randomUUID(),
-        sellerId: sellerIds.get(listing.seller) ?? "",
-        categoryId: categoryIds.get(listing.category) ?? "",
-        title: listing.title,
-        name: listing.name,
-        imageUrl: `/images/bikes/${listing.image}.svg`,
-        location: listing.location,
-        yearsOfUse: listing.yearsOfUse,
-        originalPrice: listing.originalPrice,
-        resalePrice: listing.resalePrice,
-        phone: listing.phone,
-        description: listing.description,
-        ...searchColumns(listing),
-        status: "available",
-        advertised: 0,
-        postedAt,
-        updatedAt: postedAt,
-      })
-      .execute();
-  }
+  // Categories and listings in one transaction: a start that dies midway
+  // leaves no categories, so the next start seeds again instead of never.
+  await handle.db.transaction().execute(async (trx) => {
+    const categoryIds = new Map<string, string>();
+    for (const [index, name] of categoryNames.entries()) {
+      const id = randomUUID();
+      categoryIds.set(name, id);
+      await trx
+        .insertInto("categories")
+        .values({ id, name, logo: `/images/logos/${name.toLowerCase()}.svg`, sortOrder: index })
+        .execute();
+    }
+    const now = Date.now();
+    for (const listing of demoListings) {
+      const postedAt = new Date(now - listing.daysAgo * DAY_MS).toISOString();
+      await trx
+        .insertInto("bikes")
+        .values({
+          id: randomUUID(),
+          sellerId: sellerIds.get(listing.seller) ?? "",
+          categoryId: categoryIds.get(listing.category) ?? "",
+          title: listing.title,
+          name: listing.name,
+          imageUrl: `/images/bikes/${listing.image}.svg`,
+          location: listing.location,
+          yearsOfUse: listing.yearsOfUse,
+          originalPrice: listing.originalPrice,
+          resalePrice: listing.resalePrice,
+          phone: listing.phone,
+          description: listing.description,
+          ...searchColumns(listing),
+          status: "available",
+          advertised: 0,
+          postedAt,
+          updatedAt: postedAt,
+        })
+        .execute();
+    }
+  });
   logger.info({ listings: demoListings.length }, "seeded categories and demo listings");
 }
 
