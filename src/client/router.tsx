@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: "myBooking", lazy: () => import("./routes/my-booking") },
           { path: "title/:id", lazy: () => import("./routes/category-bikes") },
+          { path: "bikes", lazy: () => import("./routes/search") },
+          { path: "bikes/:id", lazy: () => import("./routes/bike") },
           sellerOnly([
             { path: "addProduct", lazy: () => import("./routes/add-product") },
             { path: "myProduct", lazy: () => import("./routes/my-products") },
@@ -50,6 +52,7 @@ export const routes: RouteObject[] = [
               sellerOnly([
                 { path: "addProduct", lazy: () => import("./routes/add-product") },
                 { path: "MyProduct", lazy: () => import("./routes/my-products") },
+                { path: "MyProduct/:id/edit", lazy: () => import("./routes/edit-product") },
               ]),
               adminOnly([
                 { path: "allSeller", lazy: () => import("./routes/all-sellers") },

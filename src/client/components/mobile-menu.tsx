@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import type { User } from "../../shared/schemas/users";
 import { NavLinks } from "./nav-links";
+import { NavbarSearch } from "./navbar-search";
 
 /**
  * The small-screen menu: a real button that opens a list of the same links
@@ -54,6 +55,12 @@ export function MobileMenu({ user }: { user: User | null | undefined }) {
           id={panelId}
           className="menu absolute left-0 top-full z-40 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
         >
+          {user ? (
+            // The navbar's box is hidden on small screens; here is where they search.
+            <li className="mb-1 md:hidden">
+              <NavbarSearch className="w-full p-1" onSubmit={close} />
+            </li>
+          ) : null}
           <NavLinks user={user ?? null} onNavigate={close} />
           {user ? (
             <li className="menu-disabled mt-1 border-t border-base-300 pt-1">

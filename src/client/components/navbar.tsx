@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useMe } from "../lib/session";
 import { MobileMenu } from "./mobile-menu";
 import { NavLinks } from "./nav-links";
+import { NavbarSearch } from "./navbar-search";
 import { useLogout } from "./use-logout";
 
 export function Navbar() {
@@ -28,8 +29,8 @@ export function Navbar() {
             <NavLinks user={user ?? null} />
           </ul>
         </div>
-        {/* Room is left here for the search box of a later release. */}
         <div className="navbar-end gap-2">
+          {user ? <NavbarSearch className="hidden max-w-64 md:flex" /> : null}
           {user ? (
             <>
               <span

@@ -5,7 +5,9 @@
  */
 export const queryKeys = {
   bikes: ["bikes"] as const,
-  categoryBikes: (categoryId: string) => ["bikes", "category", categoryId] as const,
+  categoryBikes: (categoryId: string, filters: Readonly<Record<string, string>> = {}) =>
+    ["bikes", "category", categoryId, filters] as const,
+  search: (filters: Readonly<Record<string, string>>) => ["bikes", "search", filters] as const,
   advertisedBikes: ["bikes", "advertised"] as const,
   bikeDetail: (bikeId: string) => ["bikes", "detail", bikeId] as const,
   myBikes: ["bikes", "mine"] as const,

@@ -4,6 +4,8 @@ import { NotFoundState } from "../components/not-found-state";
 import { categoryBikesQuery } from "../features/bikes/api";
 import { CategoryBikes } from "../features/bikes/components/category-bikes";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
+import { readFilters } from "../features/search/search-params";
+import { validateFilters } from "../features/search/validate-filters";
 import { errorMessage, isApiError } from "../lib/api-client";
 import { configQuery } from "../lib/config";
 import { queryClient } from "../lib/query-client";
@@ -13,13 +15,16 @@ import { meQuery } from "../lib/session";
  * The first page of bikes arrives before the page shows. Signed out, nothing
  * is fetched: the login guard around this route sends the visitor to login.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(configQuery);
   const user = await queryClient.ensureQueryData(meQuery);
-  if (user && params.id) {
+  const filters = readFilters(new URL(request.url).searchParams, "category");
+  // An invalid query is not sent: the page shows the schema's messages by the fields.
+  const valid = Object.keys(validateFilters(filters, "category")).length === 0;
+  if (user && params.id && valid) {
     // A cached list shows at once and is refreshed behind it: others book bikes meanwhile.
     await queryClient.ensureInfiniteQueryData({
-      ...categoryBikesQuery(params.id),
+      ...categoryBikesQuery(params.id, filters),
       revalidateIfStale: true,
     });
   }

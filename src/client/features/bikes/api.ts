@@ -3,6 +3,7 @@ import type { BikeInput } from "../../../shared/schemas/bikes";
 import { api } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
 import { queryKeys } from "../../lib/query-keys";
+import { type Filters, toSearchParams } from "../search/search-params";
 
 export interface CategoryBikesPage {
   category: { id: string; name: string };
@@ -10,12 +11,17 @@ export interface CategoryBikesPage {
   nextCursor: string | null;
 }
 
-/** A brand's bikes, newest first, a page at a time ('Load more' follows the cursor). */
-export const categoryBikesQuery = (categoryId: string) =>
+/**
+ * A brand's bikes, newest first unless sorted otherwise, filtered as the
+ * search is, a page at a time ('Load more' follows the cursor).
+ */
+export const categoryBikesQuery = (categoryId: string, filters: Filters = {}) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.categoryBikes(categoryId),
+    queryKey: queryKeys.categoryBikes(categoryId, filters),
     queryFn: ({ pageParam, signal }) => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : "";
+      const params = toSearchParams(filters);
+      if (pageParam) params.set("cursor", pageParam);
+      const query = params.size > 0 ? `?${params}` : "";
       return api<CategoryBikesPage>(
         `/api/categories/${encodeURIComponent(categoryId)}/bikes${query}`,
         { signal },

@@ -2,16 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { type BikeInput, bikeInputSchema } from "../../../shared/schemas/bikes";
 import { errorMessage, isApiError } from "../../lib/api-client";
 import { applyFieldErrors } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
+import { usePhotoList } from "../uploads/use-photo-list";
+import { useSyncPhotos } from "../uploads/use-sync-photos";
 import { createBike } from "./api";
-
-type BikeValues = z.output<typeof bikeInputSchema>;
+import type { BikeValues } from "./components/bike-form-fields";
 
 const fieldNames = [
   "title",
@@ -24,6 +24,7 @@ const fieldNames = [
   "yearsOfUse",
   "categoryId",
   "description",
+  "photos",
 ] as const;
 
 /** The add product form's state: the shared schema on both sides, server errors beside fields. */
@@ -43,10 +44,14 @@ export function useAddProduct() {
     },
   });
 
+  const photos = usePhotoList();
+  useSyncPhotos(form, photos.ids);
+
   const add = useMutation({
     mutationFn: createBike,
     onSuccess: (bike) => {
       form.reset();
+      photos.reset();
       setAdded(bike.title);
       toast.success("Add product done");
       void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
@@ -66,5 +71,5 @@ export function useAddProduct() {
     add.mutate(input);
   });
 
-  return { form, submit, pending: add.isPending, formError, added };
+  return { form, photos, submit, pending: add.isPending, formError, added };
 }

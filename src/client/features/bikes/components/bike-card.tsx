@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
 import { Price } from "../../../components/price";
 import { TimeAgo } from "../../../components/time-ago";
 import { VerifiedMark } from "../../../components/verified-mark";
@@ -6,6 +7,7 @@ import type { ListedBike } from "../../../lib/bike-cache";
 import { useMe } from "../../../lib/session";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
+import { FairPriceBadge } from "./fair-price-badge";
 import { WishlistButton } from "./wishlist-button";
 
 export interface BikeCardProps {
@@ -41,15 +43,18 @@ export function BikeCard({
       className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm"
     >
       <figure className="relative aspect-[4/3] bg-base-200">
-        <img
-          src={bike.imageUrl}
-          alt={`${bike.name}: ${bike.title}`}
-          width="800"
-          height="600"
-          loading="lazy"
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
+        {/* The title's link is the one screen readers hear; the picture is a second, bigger target. */}
+        <Link to={`/bikes/${bike.id}`} tabIndex={-1} aria-hidden="true" className="block h-full">
+          <img
+            src={bike.imageUrl}
+            alt={`${bike.name}: ${bike.title}`}
+            width="800"
+            height="600"
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        </Link>
         <div className="absolute top-3 left-3">
           <BikeStatusBadge status={bike.status} />
         </div>
@@ -61,7 +66,9 @@ export function BikeCard({
         {note}
         <div className="flex flex-wrap items-start justify-between gap-2">
           <Title id={titleId} className="card-title text-lg leading-snug">
-            {bike.title}
+            <Link to={`/bikes/${bike.id}`} className="link-hover focus-visible:underline">
+              {bike.title}
+            </Link>
           </Title>
           <span className="badge badge-secondary badge-soft shrink-0">{bike.name}</span>
         </div>
@@ -80,6 +87,7 @@ export function BikeCard({
             <Price amount={bike.resalePrice} className="text-base font-bold text-primary" />
           </Fact>
         </dl>
+        <FairPriceBadge fairPrice={bike.fairPrice} />
         {children}
         <p className="text-xs text-base-content/75">
           <TimeAgo iso={bike.postedAt} prefix="Posted" />

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Price } from "../../../components/price";
 import type { ListedBike } from "../../../lib/bike-cache";
@@ -67,6 +68,13 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
               {bike.advertised ? "Stop advertising" : "Advertise"}
             </button>
           ) : null}
+          <Link
+            to={`/dashboard/MyProduct/${bike.id}/edit`}
+            className="btn btn-sm btn-outline"
+            aria-label={`Edit ${bike.name}`}
+          >
+            Edit
+          </Link>
           <button
             type="button"
             className="btn btn-sm btn-outline btn-error"

@@ -1,0 +1,94 @@
+import type { ReactNode } from "react";
+import type { BikeDetail } from "../../../../shared/schemas/bikes";
+import { Price } from "../../../components/price";
+import { TimeAgo } from "../../../components/time-ago";
+import { VerifiedMark } from "../../../components/verified-mark";
+import type { ListedBike } from "../../../lib/bike-cache";
+import { usePageTitle } from "../../../lib/page-title";
+import { useMe } from "../../../lib/session";
+import { QuoteSummary } from "../../bookings/components/quote-summary";
+import { BikeStatusBadge } from "./bike-status-badge";
+import { BuyButton } from "./buy-button";
+import { FairPriceBadge } from "./fair-price-badge";
+import { PhotoGallery } from "./photo-gallery";
+import { WishlistButton } from "./wishlist-button";
+
+interface BikeDetailsProps {
+  bike: BikeDetail;
+  onBuy: (bike: ListedBike) => void;
+  onBuyIntent: () => void;
+}
+
+/** /bikes/:id: everything about one listing, its photos, the price to pay and 'Buy'. */
+export function BikeDetails({ bike, onBuy, onBuyIntent }: BikeDetailsProps) {
+  const { data: user } = useMe();
+  usePageTitle(bike.title);
+  return (
+    <article className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-2">
+      <PhotoGallery
+        photos={bike.photos}
+        fallbackUrl={bike.imageUrl}
+        alt={`${bike.name}: ${bike.title}`}
+      />
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <BikeStatusBadge status={bike.status} showAvailable />
+          <span className="badge badge-secondary badge-soft">{bike.categoryName}</span>
+          <FairPriceBadge fairPrice={bike.fairPrice} />
+        </div>
+        <div className="flex items-start justify-between gap-3">
+          <h1 className="text-3xl font-extrabold tracking-tight">{bike.title}</h1>
+          <WishlistButton bike={bike} user={user} />
+        </div>
+        <p className="flex items-center gap-1.5">
+          <span className="text-base-content/75">Seller:</span>
+          <span className="font-medium">{bike.seller.name}</span>
+          {bike.seller.verified ? <VerifiedMark /> : null}
+        </p>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+          <Fact term="Bike name">{bike.name}</Fact>
+          <Fact term="Category">{bike.categoryName}</Fact>
+          <Fact term="Location">{bike.location}</Fact>
+          <Fact term="Years of use">{bike.yearsOfUse}</Fact>
+          <Fact term="Original price">
+            <Price amount={bike.originalPrice} />
+          </Fact>
+          <Fact term="Resale price">
+            <Price amount={bike.resalePrice} className="text-base font-bold text-primary" />
+          </Fact>
+          {bike.phone ? <Fact term="Phone">{bike.phone}</Fact> : null}
+          <Fact term="Posted">
+            <TimeAgo iso={bike.postedAt} />
+          </Fact>
+        </dl>
+        <section aria-labelledby="bike-description">
+          <h2 id="bike-description" className="text-lg font-semibold">
+            Description
+          </h2>
+          <p className="mt-1 whitespace-pre-line text-base-content/85">
+            {bike.description ?? "The seller added no description."}
+          </p>
+        </section>
+        <section
+          aria-labelledby="bike-quote"
+          className="rounded-box border border-base-300 bg-base-100 p-4"
+        >
+          <h2 id="bike-quote" className="mb-2 text-lg font-semibold">
+            Your price
+          </h2>
+          <QuoteSummary quote={bike.quote} />
+        </section>
+        <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
+      </div>
+    </article>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-base-content/75">{term}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}

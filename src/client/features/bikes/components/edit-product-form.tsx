@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { BikeDetail } from "../../../../shared/schemas/bikes";
+import type { User } from "../../../../shared/schemas/users";
+import { FormError, SubmitButton } from "../../../components/form-field";
+import { useEditProduct } from "../use-edit-product";
+import { BikeFormFields } from "./bike-form-fields";
+
+interface EditProductFormProps {
+  bike: BikeDetail;
+  user: User;
+  categories: { value: string; label: string }[];
+}
+
+/** Edit one of the seller's bikes: the add form's fields, prefilled, with its photos. */
+export function EditProductForm({ bike, user, categories }: EditProductFormProps) {
+  const { form, photos, submit, pending, formError } = useEditProduct(bike);
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <FormError message={formError} />
+      <BikeFormFields
+        form={form}
+        photos={photos}
+        email={user.email}
+        sellerName={user.name}
+        categories={categories}
+      />
+      <div className="flex gap-2">
+        <SubmitButton pending={pending || photos.uploading}>Save changes</SubmitButton>
+        <Link to="/dashboard/MyProduct" className="btn btn-ghost">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

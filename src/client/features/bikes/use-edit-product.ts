@@ -1,0 +1,90 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import {
+  type BikeDetail,
+  type BikeInput,
+  type BikeUpdateInput,
+  bikeInputSchema,
+} from "../../../shared/schemas/bikes";
+import { api, errorMessage, isApiError } from "../../lib/api-client";
+import type { ListedBike } from "../../lib/bike-cache";
+import { applyFieldErrors } from "../../lib/field-errors";
+import { queryClient } from "../../lib/query-client";
+import { queryKeys } from "../../lib/query-keys";
+import { toast } from "../../lib/toast";
+import { usePhotoList } from "../uploads/use-photo-list";
+import { useSyncPhotos } from "../uploads/use-sync-photos";
+import type { BikeValues } from "./components/bike-form-fields";
+
+const fieldNames = [
+  "title",
+  "phone",
+  "location",
+  "resalePrice",
+  "originalPrice",
+  "imageUrl",
+  "name",
+  "yearsOfUse",
+  "categoryId",
+  "description",
+  "photos",
+] as const;
+
+function updateBike(bikeId: string, input: BikeUpdateInput): Promise<ListedBike> {
+  return api<ListedBike>(`/api/bikes/${encodeURIComponent(bikeId)}`, {
+    method: "PATCH",
+    body: input,
+  });
+}
+
+/** The edit form of the seller's own bike: the add form's rules, sent as PATCH. */
+export function useEditProduct(bike: BikeDetail) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const hasPhotos = bike.photos.length > 0;
+  const form = useForm<BikeInput, unknown, BikeValues>({
+    resolver: zodResolver(bikeInputSchema),
+    defaultValues: {
+      title: bike.title,
+      phone: bike.phone ?? "",
+      location: bike.location,
+      // With photos the cover is the picture; the link field is for replacing them with a link.
+      imageUrl: hasPhotos ? "" : bike.imageUrl,
+      name: bike.name,
+      categoryId: bike.categoryId,
+      description: bike.description ?? "",
+      yearsOfUse: bike.yearsOfUse,
+      originalPrice: bike.originalPrice,
+      resalePrice: bike.resalePrice,
+      photos: hasPhotos ? bike.photos.map((photo) => photo.id) : undefined,
+    },
+  });
+  const photos = usePhotoList(bike.photos);
+  useSyncPhotos(form, photos.ids);
+
+  const save = useMutation({
+    mutationFn: (input: BikeUpdateInput) => updateBike(bike.id, input),
+    onSuccess: () => {
+      toast.success("Changes saved");
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
+      navigate("/dashboard/MyProduct");
+    },
+    onError: (error) => {
+      const unplaced = isApiError(error)
+        ? applyFieldErrors(form.setError, error.fields, fieldNames)
+        : true;
+      setFormError(unplaced ? errorMessage(error) : null);
+    },
+  });
+
+  const submit = form.handleSubmit(({ photos: ids, imageUrl, ...rest }) => {
+    setFormError(null);
+    // Photos win over a link; a link alone makes it a link-only listing (docs/api.md PATCH).
+    save.mutate(ids ? { ...rest, photos: ids } : { ...rest, imageUrl });
+  });
+
+  return { form, photos, submit, pending: save.isPending, formError };
+}

@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { useBookingDialog } from "../features/bookings/use-booking-dialog";
+import { searchBikesQuery } from "../features/search/api";
+import { SearchResults } from "../features/search/components/search-results";
+import { readFilters } from "../features/search/search-params";
+import { validateFilters } from "../features/search/validate-filters";
+import { queryClient } from "../lib/query-client";
+import { meQuery } from "../lib/session";
+
+/**
+ * The first page arrives before the page shows; back from a bike finds it
+ * (and every page loaded with 'Load more') in the cache. An invalid query
+ * is not sent: the page shows the schema's messages instead.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await queryClient.ensureQueryData(meQuery);
+  const filters = readFilters(new URL(request.url).searchParams, "search");
+  if (user && Object.keys(validateFilters(filters, "search")).length === 0) {
+    await queryClient
+      .ensureInfiniteQueryData({ ...searchBikesQuery(filters), revalidateIfStale: true })
+      // The page shows the error and a retry; the loader need not fail for it.
+      .catch(() => undefined);
+  }
+  return null;
+}
+
+/** /bikes */
+export function Component() {
+  const booking = useBookingDialog();
+  return (
+    <>
+      <SearchResults onBuy={booking.open} onBuyIntent={booking.preload} />
+      {booking.dialog}
+    </>
+  );
+}
