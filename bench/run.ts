@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { type AnatomyRow, measureAnatomy } from "./lib/anatomy";
 import { measureBundle } from "./lib/bundle";
 import {
   type BenchDatabase,
@@ -57,6 +58,7 @@ async function main() {
 
   const http: HttpSuiteResult[] = [];
   const scale: ScaleRow[] = [];
+  const anatomy: AnatomyRow[] = [];
   let lighthouseDatabase: BenchDatabase | null = null;
   for (const kind of dbs) {
     for (const bikes of options.bikes) {
@@ -66,6 +68,8 @@ async function main() {
         const suite = await runHttpSuite(database, options, options.logLevel, log);
         http.push(suite);
         lighthouseDatabase ??= database;
+        log(`Where a request's time goes: ${kind}, in-process`);
+        anatomy.push(...(await measureAnatomy(database, options.quick ? 50 : 200, log)));
       }
       log(`Per-query times: ${kind}, ${bikes.toLocaleString("en")} bikes`);
       scale.push(...(await measureScale(database, options.scaleBudgetMs, log)));
@@ -96,6 +100,7 @@ async function main() {
     neighbours,
     http,
     scale,
+    anatomy,
     bundle: bundle.rows,
     lighthouse: lighthouseRows,
     targets,

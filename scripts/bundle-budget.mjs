@@ -37,12 +37,15 @@ const ROUTES = [
     modules: ["routes/dashboard.tsx", "routes/dashboard-bookings.tsx"],
     jsBudget: 140,
   },
+  // Set when it weighed 124 kB; the search and photo work took it to 153 kB: split it or raise this.
   {
     name: "category page",
     path: "/title/:id",
     modules: ["routes/category-bikes.tsx"],
     jsBudget: 140,
   },
+  { name: "search", path: "/bikes", modules: ["routes/search.tsx"], jsBudget: 175 },
+  { name: "bike page", path: "/bikes/:id", modules: ["routes/bike.tsx"], jsBudget: 145 },
 ];
 // One stylesheet serves every route today; a route that adds its own CSS counts it too.
 const CSS_BUDGET = 25;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import type { AppDb, Dialect } from "../../src/server/db/database";
+import { priceStatsMigration } from "../../src/server/db/migrations/005-price-stats";
 import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "../../src/server/db/tables";
 import { searchColumns } from "../../src/server/lib/search-text";
 import { type CategoryName, categoryNames } from "../../src/shared/schemas/categories";
@@ -86,58 +87,11 @@ export async function generate(
   );
   log(`  ${sellerCount} sellers, ${buyerCount} buyers`);
 
-  const rebuildSeconds = await withIndexesDeferred(db, dialect, async () => {
-    const started = Date.now();
-    let reported = 0;
-    for (let from = 0; from < bikes; from += CHUNK) {
-      const count = Math.min(CHUNK, bikes - from);
-      const bikeRows: NewBike[] = [];
-      const bookingRows: Insertable<BookingsTable>[] = [];
-      const wishlistRows: Insertable<WishlistTable>[] = [];
-      for (let i = 0; i < count; i++) {
-        const seller = random.pick(sellers);
-        const bike = bikeRow(random, seller.id, categoryIds, now);
-        bikeRows.push(bike);
-        if (bike.status !== "available" || random.next() < 0.02) {
-          bookingRows.push(bookingRow(random, bike, seller, random.pick(buyers)));
-        }
-        // Each bike is wishlisted at most once here, so (userId, bikeId) never repeats.
-        if (random.next() < 0.05) {
-          wishlistRows.push({
-            userId: random.pick(buyers).id,
-            bikeId: bike.id,
-            addedAt: bike.postedAt,
-          });
-        }
-      }
-      await transaction(db, dialect, async (trx) => {
-        for (let at = 0; at < bikeRows.length; at += 1000) {
-          await trx
-            .insertInto("bikes")
-            .values(bikeRows.slice(at, at + 1000))
-            .execute();
-        }
-        for (let at = 0; at < bookingRows.length; at += 1000) {
-          await trx
-            .insertInto("bookings")
-            .values(bookingRows.slice(at, at + 1000))
-            .execute();
-        }
-        for (let at = 0; at < wishlistRows.length; at += 2000) {
-          await trx
-            .insertInto("wishlist")
-            .values(wishlistRows.slice(at, at + 2000))
-            .execute();
-        }
-      });
-      const done = from + count;
-      if (done === bikes || done - reported >= bikes / 10) {
-        reported = done;
-        const seconds = (Date.now() - started) / 1000;
-        log(`  ${done.toLocaleString("en")} bikes (${Math.round(done / seconds)} bikes/s)`);
-      }
-    }
-  });
+  const rebuildSeconds = await withIndexesDeferred(db, dialect, () =>
+    withPriceStatsDeferred(db, dialect, () =>
+      loadBikes(db, dialect, { bikes, random, sellers, buyers, categoryIds, now }, log),
+    ),
+  );
   log(`  indexes built again in ${rebuildSeconds} s`);
   // PostgreSQL's autovacuum would analyze after a bulk load like this one; do it now so the
   // planner sees the data the way a production database would. SQLite: the app runs no
@@ -145,6 +99,88 @@ export async function generate(
   if (dialect === "postgres") await sql`vacuum analyze`.execute(db);
   if (dialect === "sqlite") await sql`pragma journal_mode = wal`.execute(db);
   return { categoryIds, viewerId: buyers[0]?.id ?? "" };
+}
+
+interface Population {
+  bikes: number;
+  random: Random;
+  sellers: Person[];
+  buyers: Person[];
+  categoryIds: Record<CategoryName, string>;
+  now: number;
+}
+
+/** The bikes, with their bookings and wishlist rows, a transaction per chunk. */
+async function loadBikes(
+  db: AppDb,
+  dialect: Dialect,
+  { bikes, random, sellers, buyers, categoryIds, now }: Population,
+  log: (line: string) => void,
+) {
+  const started = Date.now();
+  let reported = 0;
+  for (let from = 0; from < bikes; from += CHUNK) {
+    const count = Math.min(CHUNK, bikes - from);
+    const bikeRows: NewBike[] = [];
+    const bookingRows: Insertable<BookingsTable>[] = [];
+    const wishlistRows: Insertable<WishlistTable>[] = [];
+    for (let i = 0; i < count; i++) {
+      const seller = random.pick(sellers);
+      const bike = bikeRow(random, seller.id, categoryIds, now);
+      bikeRows.push(bike);
+      if (bike.status !== "available" || random.next() < 0.02) {
+        bookingRows.push(bookingRow(random, bike, seller, random.pick(buyers)));
+      }
+      // Each bike is wishlisted at most once here, so (userId, bikeId) never repeats.
+      if (random.next() < 0.05) {
+        wishlistRows.push({
+          userId: random.pick(buyers).id,
+          bikeId: bike.id,
+          addedAt: bike.postedAt,
+        });
+      }
+    }
+    await transaction(db, dialect, async (trx) => {
+      for (let at = 0; at < bikeRows.length; at += 1000) {
+        await trx
+          .insertInto("bikes")
+          .values(bikeRows.slice(at, at + 1000))
+          .execute();
+      }
+      for (let at = 0; at < bookingRows.length; at += 1000) {
+        await trx
+          .insertInto("bookings")
+          .values(bookingRows.slice(at, at + 1000))
+          .execute();
+      }
+      for (let at = 0; at < wishlistRows.length; at += 2000) {
+        await trx
+          .insertInto("wishlist")
+          .values(wishlistRows.slice(at, at + 2000))
+          .execute();
+      }
+    });
+    const done = from + count;
+    if (done === bikes || done - reported >= bikes / 10) {
+      reported = done;
+      const seconds = (Date.now() - started) / 1000;
+      log(`  ${done.toLocaleString("en")} bikes (${Math.round(done / seconds)} bikes/s)`);
+    }
+  }
+}
+
+/**
+ * The fair-price statistics are kept by a trigger on every bike write (a
+ * PL/pgSQL upsert per row on PostgreSQL). For the load, the app's own
+ * migration is taken down and brought up again afterwards: its `up` fills
+ * the table from the bikes with one GROUP BY and re-creates the triggers, so
+ * table, figures and triggers end exactly as the migration makes them.
+ */
+async function withPriceStatsDeferred(db: AppDb, dialect: Dialect, load: () => Promise<void>) {
+  const migration = priceStatsMigration(dialect);
+  await migration.down(db);
+  await load();
+  await migration.up(db);
 }
 
 /**

@@ -26,7 +26,9 @@ export async function describeMachine(postgresUrl: string | null): Promise<Machi
     const client = new pg.Client({ connectionString: postgresUrl });
     try {
       await client.connect();
-      postgres = (await client.query<{ v: string }>("show server_version")).rows[0]?.v ?? null;
+      postgres =
+        (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]
+          ?.v ?? null;
     } catch {
       postgres = null;
     } finally {

@@ -28,7 +28,8 @@ export const USAGE = `npm run bench -- [options]
   --rounds N              interleaved rounds (default 3)
   --connections N         wrk connections (default 50)
   --no-lighthouse         skip Lighthouse
-  --pg-url URL            PostgreSQL server (default $BENCH_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/postgres)
+  --pg-url URL            PostgreSQL server (default $BENCH_POSTGRES_URL, $BENCH_DATABASE_URL
+                          or postgres://postgres@127.0.0.1:5432/postgres)
   --log-level LEVEL       ReRide's LOG_LEVEL (default warn: the comparison servers don't log per request)`;
 
 const positive = (raw: string, name: string) => {

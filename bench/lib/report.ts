@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { AnatomyRow } from "./anatomy";
 import type { BundleRow } from "./bundle";
 import type { HttpSuiteResult } from "./http-suite";
 import type { LighthouseRow } from "./lighthouse";
@@ -19,6 +20,7 @@ export interface Results {
   neighbours: string[];
   http: HttpSuiteResult[];
   scale: ScaleRow[];
+  anatomy: AnatomyRow[];
   bundle: BundleRow[] | null;
   lighthouse: LighthouseRow[];
   targets: Target[];
@@ -164,6 +166,22 @@ export function render(r: Results): string {
     out.push("");
   }
 
+  if (r.anatomy.length > 0) {
+    out.push("## Where a request's time goes (in-process, one request at a time)", "");
+    out.push(
+      "The app as bootstrap builds it, called through `app.request()` (no sockets, no @hono/node-server), " +
+        "its database wrapped to count the SQL statements each request sends, the session lookup included.",
+      "",
+    );
+    out.push(
+      table(
+        ["db", "request", "SQL statements", "median ms"],
+        r.anatomy.map((row) => [row.db, row.request, String(row.statements), ms(row.medianMs)]),
+      ),
+    );
+    out.push("");
+  }
+
   if (r.bundle) {
     out.push("## Client: what a first visit downloads (gzip -9)", "");
     out.push(
@@ -197,6 +215,7 @@ export function render(r: Results): string {
           "CLS",
           "TBT",
           "ended at",
+          "biggest savings (Lighthouse's estimate)",
         ],
         r.lighthouse.map((row) => [
           `${row.page} (${row.path.length > 24 ? `${row.path.slice(0, 24)}…` : row.path})`,
@@ -208,6 +227,7 @@ export function render(r: Results): string {
           row.cls.toFixed(3),
           `${Math.round(row.tbtMs)} ms`,
           row.finalPath.length > 24 ? `${row.finalPath.slice(0, 24)}…` : row.finalPath,
+          (row.opportunities ?? []).join(", "),
         ]),
       ),
     );

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { type AppDb, type Dialect, openDatabase, toIso } from "../../src/server/db/database";
-import { categoryExists } from "../../src/server/features/bikes/bikes.queries";
+import { categoryExists, listAdvertisedBikes } from "../../src/server/features/bikes/bikes.queries";
 import { listCategories } from "../../src/server/features/categories/categories.queries";
 import { type BikeFilters, countBikes, listBikes } from "../../src/server/lib/bike-listing";
 import { findBike } from "../../src/server/lib/bike-reads";
@@ -65,6 +65,7 @@ export async function measureScale(
       return withFairPrice(db, page.items);
     };
     const search = (q: string) => () => searchLike(db, dialect, viewer, q);
+    const firstPage = { sort: "newest" as const, cursor: null, limit: PAGE_SIZE };
     const probes: Probe[] = [
       {
         query: "category page, first page",
@@ -85,6 +86,20 @@ export async function measureScale(
         run: search("duke 390"),
       },
       {
+        query: 'search "duke 390": page only',
+        detail: "listBikes alone, no count",
+        targeted: false,
+        run: () =>
+          listBikes(db, dialect, viewer, { q: "duke 390", availableOnly: true }, firstPage),
+      },
+      {
+        query: 'search "duke 390": count only',
+        detail: `countBikes, capped at ${SEARCH_TOTAL_CAP.toLocaleString("en")}`,
+        targeted: false,
+        run: () =>
+          countBikes(db, dialect, { q: "duke 390", availableOnly: true }, SEARCH_TOTAL_CAP),
+      },
+      {
         query: 'search "gixxer dhaka"',
         detail: "rarer words",
         targeted: true,
@@ -95,6 +110,12 @@ export async function measureScale(
         detail: "availableCount per category",
         targeted: false,
         run: () => listCategories(db),
+      },
+      {
+        query: "home: advertised bikes",
+        detail: "advertised and available, newest first",
+        targeted: false,
+        run: async () => withFairPrice(db, await listAdvertisedBikes(db, viewer)),
       },
       {
         query: "bike page",

@@ -68,7 +68,7 @@ describe("listing text renders as text", () => {
     });
     expect(patched.status(), await patched.text()).toBe(200);
 
-    // A buyer browses: the home page's advertised section, then the category page.
+    // A buyer browses: the home page's advertised section, the category page, the bike page, the search.
     const buyerTab = await browser.newTab();
     const buyerDialogs = watchDialogs(buyerTab.page);
     await registerThroughApi(buyerTab.page, server.url, newAccount("buyer", "Payload Buyer"));
@@ -77,6 +77,11 @@ describe("listing text renders as text", () => {
     const suzuki = await categoryId(buyerTab.page, server.url, "SUZUKI");
     await buyerTab.page.goto(`/title/${suzuki}`);
     await expectOnlyText(buyerTab.page, buyerDialogs, [TITLE, LOCATION]);
+    // The bike's own page shows every field, the description too; and the search finds it.
+    await buyerTab.page.goto(`/bikes/${bike.id}`);
+    await expectOnlyText(buyerTab.page, buyerDialogs, [TITLE, LOCATION, DESCRIPTION]);
+    await buyerTab.page.goto("/bikes?q=Suzuki");
+    await expectOnlyText(buyerTab.page, buyerDialogs, [TITLE]);
 
     // The buyer books it with a payload as the meeting place; both sides' booking pages show it.
     const booked = await buyerTab.page.request.post(`${server.url}/api/bookings`, {

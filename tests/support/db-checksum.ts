@@ -29,16 +29,22 @@ export interface DataSummary {
 
 /** A fingerprint of all the data: equal before and after means nothing changed. */
 export async function summarizeData(db: AppDb): Promise<DataSummary> {
+  // In parallel: one round trip's wait on PostgreSQL instead of eleven.
+  const tables = await Promise.all(
+    Object.entries(TABLES).map(async ([table, order]) => {
+      const orderBy = sql.join(order.map((column) => sql.ref(column)));
+      const result = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)} order by ${orderBy}`.execute(db);
+      return [table, result.rows] as const;
+    }),
+  );
   const hash = createHash("sha256");
   const rows: Record<string, number> = {};
-  for (const [table, order] of Object.entries(TABLES)) {
-    const orderBy = sql.join(order.map((column) => sql.ref(column)));
-    const result = await sql<
-      Record<string, unknown>
-    >`select * from ${sql.table(table)} order by ${orderBy}`.execute(db);
-    rows[table] = result.rows.length;
+  for (const [table, tableRows] of tables) {
+    rows[table] = tableRows.length;
     hash.update(table);
-    for (const row of result.rows) hash.update(JSON.stringify(row));
+    for (const row of tableRows) hash.update(JSON.stringify(row));
   }
   return { checksum: hash.digest("hex"), rows };
 }
