@@ -108,11 +108,6 @@ export const bikeUpdateSchema = bikeFieldsSchema
   .extend({ advertised: z.boolean({ error: "advertised must be true or false" }).optional() });
 export type BikeUpdateInput = z.input<typeof bikeUpdateSchema>;
 
-export const pageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(12),
-});
-
 export interface BikeSeller {
   id: string;
   name: string;
