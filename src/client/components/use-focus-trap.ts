@@ -19,7 +19,10 @@ export function tabbables(container: HTMLElement): HTMLElement[] {
 interface FocusTrapOptions {
   /** Called on Escape (the owner closes the panel). */
   onEscape?: () => void;
-  /** Where focus goes when the trap opens; by default the first tabbable element. */
+  /**
+   * Where focus goes when the trap opens; by default the first tabbable
+   * element, unless focus is inside already (a dialog focuses its own).
+   */
   initialFocus?: () => HTMLElement | null | undefined;
   /**
    * Where focus goes back to when it closes; by default what had focus when
@@ -47,10 +50,18 @@ export function useFocusTrap(
     if (!active) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = container.current;
-    if (root && !root.contains(document.activeElement)) {
-      const first = latest.current.initialFocus?.() ?? tabbables(root)[0];
-      first?.focus();
-    }
+    const { initialFocus } = latest.current;
+    let frame = 0;
+    // A panel that slides in is not focusable until its transition makes it visible.
+    const focusWhenShown = (target: HTMLElement | null | undefined, tries = 30) => {
+      if (!target) return;
+      target.focus();
+      if (document.activeElement !== target && tries > 0) {
+        frame = requestAnimationFrame(() => focusWhenShown(target, tries - 1));
+      }
+    };
+    if (initialFocus) focusWhenShown(initialFocus());
+    else if (root && !root.contains(document.activeElement)) focusWhenShown(tabbables(root)[0]);
 
     const onKeyDown = (event: KeyboardEvent) => {
       const panel = container.current;
@@ -81,6 +92,7 @@ export function useFocusTrap(
     document.addEventListener("keydown", onKeyDown);
 
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener("keydown", onKeyDown);
       const { returnFocus } = latest.current;
       const target = returnFocus ? returnFocus() : opener;
