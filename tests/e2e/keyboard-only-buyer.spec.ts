@@ -103,6 +103,8 @@ describe("everything a buyer does works with the keyboard alone", () => {
     await expectToast(page, marketText.bookingConfirm);
     await dialog.waitFor({ state: "detached" });
     await card.getByText("Booked", { exact: true }).waitFor();
+    // 'Buy' is disabled now, so the focus lands on the bike's card heading, not on <body>.
+    await expectFocused(card.getByRole("heading", { name: BIKE.title }), { indicator: false });
 
     // Cancel it from the dashboard.
     await tabTo(page, navbar(page).getByRole("link", { name: "Dashboard", exact: true }), {
@@ -131,6 +133,7 @@ describe("everything a buyer does works with the keyboard alone", () => {
     await expectToast(page, "Booking cancelled");
     await question.waitFor({ state: "detached" });
     await booking.getByText("Cancelled", { exact: true }).first().waitFor();
+    await expectFocused(booking.getByRole("heading", { name: BIKE.title }), { indicator: false });
     await snap(page, "keyboard-booking-cancelled", ["desktop"]);
 
     expectNoErrors();

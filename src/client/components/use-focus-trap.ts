@@ -49,6 +49,9 @@ export function useFocusTrap(
   useEffect(() => {
     if (!active) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Where the focus will go back to lives in a card or page: remembered now, while it is there.
+    const returnTarget = latest.current.returnFocus ? latest.current.returnFocus() : opener;
+    const openerRegion = returnTarget?.closest<HTMLElement>("article, section, main") ?? null;
     const root = container.current;
     const { initialFocus } = latest.current;
     let frame = 0;
@@ -100,7 +103,25 @@ export function useFocusTrap(
       // elsewhere that closed it has already put focus where the user wanted.
       const focus = document.activeElement;
       const lost = !focus || focus === document.body || Boolean(root?.contains(focus));
-      if (lost && target?.isConnected) target.focus();
+      if (!lost) return;
+      if (target?.isConnected) target.focus();
+      if (document.activeElement !== target) focusHeadingOf(openerRegion);
     };
   }, [active, container]);
+}
+
+/**
+ * When the opener can no longer take focus (the bike was just booked, so
+ * 'Buy' is disabled; the cancelled booking has no 'Cancel' any more), focus
+ * goes to the heading of the card or page it was in, not to <body>.
+ */
+function focusHeadingOf(region: HTMLElement | null) {
+  if (!region?.isConnected) return;
+  const heading = region.querySelector<HTMLElement>("h1, h2, h3, h4");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) {
+    heading.tabIndex = -1;
+    heading.addEventListener("blur", () => heading.removeAttribute("tabindex"), { once: true });
+  }
+  heading.focus();
 }

@@ -51,12 +51,19 @@ export async function expectFocusVisible(page: Page): Promise<void> {
   expect(state.indicated, `the focus on ${state.description} should be visible`).toBe(true);
 }
 
-/** Fails unless `target` has the focus (and shows it). */
-export async function expectFocused(target: Locator): Promise<void> {
+/**
+ * Fails unless `target` has the focus and shows it. `indicator: false` for
+ * a heading given focus for orientation (after its card's button went), which
+ * is read out but, like any heading, not drawn as a control.
+ */
+export async function expectFocused(
+  target: Locator,
+  { indicator = true }: { indicator?: boolean } = {},
+): Promise<void> {
   await expect
-    .poll(() => hasFocus(target), { timeout: 5_000, message: "expected focus" })
+    .poll(() => hasFocus(target), { timeout: 5_000, message: `expected focus on ${target}` })
     .toBe(true);
-  await expectFocusVisible(target.page());
+  if (indicator) await expectFocusVisible(target.page());
 }
 
 async function hasFocus(target: Locator): Promise<boolean> {
