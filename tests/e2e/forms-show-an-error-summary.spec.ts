@@ -1,6 +1,8 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  expectSignedIn,
+  expectSignedOut,
   expectToast,
   fillLogin,
   fillRegistration,
@@ -38,6 +40,21 @@ const BIKE = {
 
 async function submit(page: Page, name: string) {
   await page.getByRole("button", { name, exact: true }).press("Enter");
+}
+
+/**
+ * The failure is said in the page as a role=alert just below `control` (at
+ * most a line's gap away, overlapping it sideways), not only in a toast.
+ */
+async function expectSaidBelow(control: Locator, said: Locator) {
+  await said.waitFor();
+  const [button, message] = await Promise.all([control.boundingBox(), said.boundingBox()]);
+  if (!button || !message) throw new Error("the control or its message is not on screen");
+  const gap = message.y - (button.y + button.height);
+  expect(gap, "the message starts just below the control").toBeGreaterThanOrEqual(0);
+  expect(gap, "the message starts just below the control").toBeLessThan(32);
+  expect(message.x, "the message is under the control").toBeLessThan(button.x + button.width);
+  expect(message.x + message.width, "the message is under the control").toBeGreaterThan(button.x);
 }
 
 /** The browser logs each refused request; these ones the test provokes. */
@@ -197,5 +214,61 @@ describe("forms say what is wrong at the top and beside each field", () => {
     await question.waitFor({ state: "detached" });
     await expectFocused(cancel);
     expectNoErrors([refused(409, "/api/bookings/")]);
+  });
+});
+
+describe("a failed action is said beside its button, not only in a toast", () => {
+  it("the heart: the seller deleted the bike meanwhile, so saving it is refused", async () => {
+    const sellerTab = await browser.newTab();
+    await registerThroughApi(sellerTab.page, server.url, newAccount("seller", "Rafi Seller"));
+    const title = "KTM Duke 390, sold before you blinked";
+    const bike = await createBikeThroughApi(sellerTab.page, server.url, { ...BIKE, title });
+
+    const { page, expectNoErrors } = await browser.newTab();
+    await registerThroughApi(page, server.url, newAccount("buyer", "Mita Buyer"));
+    await page.goto(`/bikes?q=${encodeURIComponent("sold before you blinked")}`);
+    const card = cardTitled(page, title);
+    const heart = card.getByRole("button", { name: "Add to wishlist", exact: true });
+    await expect.poll(() => heart.isEnabled()).toBe(true);
+
+    const deleted = await sellerTab.page.request.delete(`${server.url}/api/bikes/${bike.id}`, {
+      headers: { origin: server.url },
+    });
+    expect(deleted.status(), await deleted.text()).toBe(204);
+
+    await heart.press("Enter");
+    const message = "Could not add it to your wishlist. This bike is no longer listed.";
+    await expectSaidBelow(heart, card.getByRole("alert").filter({ hasText: message }));
+    await expectToast(page, message);
+    // The heart is empty again and keeps the focus, so the next try is one key away.
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("false");
+    await expectFocused(heart);
+    await snap(page, "wishlist-refused");
+    expectNoErrors([refused(404, "/api/me/wishlist/")]);
+  });
+
+  it("logout: ReRide cannot be reached, then the next try works and the message goes", async () => {
+    const { page, expectNoErrors } = await browser.newTab();
+    const account = newAccount("buyer", "Toma Buyer");
+    await registerThroughApi(page, server.url, account);
+    await page.goto("/");
+    await expectSignedIn(page, account.email);
+
+    // The connection drops just as the request leaves.
+    await page.route("**/api/auth/sign-out", (route) => route.abort("internetdisconnected"));
+    const logout = page.getByRole("button", { name: "Logout", exact: true });
+    await logout.press("Enter");
+    const message = "Logout failed: Could not reach ReRide. Check your connection and try again.";
+    const said = page.getByRole("banner").getByRole("alert").filter({ hasText: message });
+    await expectSaidBelow(logout, said);
+    await expectToast(page, message);
+    await expectSignedIn(page, account.email);
+    await snap(page, "logout-unreachable");
+
+    await page.unroute("**/api/auth/sign-out");
+    await logout.press("Enter");
+    await expectSignedOut(page);
+    expect(await said.count()).toBe(0);
+    expectNoErrors([/net::ERR_INTERNET_DISCONNECTED/]);
   });
 });
