@@ -9,6 +9,7 @@ import {
   registerThroughApi,
 } from "./support/app";
 import { setupBrowser } from "./support/browser";
+import { expectErrorSummary } from "./support/error-summary";
 import { snap } from "./support/screenshots";
 import { setupServer } from "./support/server";
 
@@ -36,6 +37,11 @@ describe("registration shows what is wrong beside the field", () => {
 
     await expectFieldError(page, "Email", "Enter a valid email address");
     await expectFieldError(page, "Password", "Password must be at least 8 characters");
+    // Beside the fields, tied to them, and listed at the top with the focus there.
+    await expectErrorSummary(page, [
+      { label: "Email", message: "Enter a valid email address" },
+      { label: "Password", message: "Password must be at least 8 characters" },
+    ]);
     await snap(page, "registration-field-errors");
 
     // Fixing the email alone still leaves the short password refused.
@@ -69,6 +75,9 @@ describe("registration shows what is wrong beside the field", () => {
     await page.getByRole("button", { name: "Register", exact: true }).click();
 
     await expectFieldError(page, "Email", "An account with this email already exists");
+    await expectErrorSummary(page, [
+      { label: "Email", message: "An account with this email already exists" },
+    ]);
     expect(pathOf(page)).toBe("/registration");
     await expectSignedOut(page);
     await snap(page, "registration-email-taken");

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { ActionError } from "./action-error";
 import { Modal } from "./modal";
 
 interface ConfirmDialogProps {
@@ -8,6 +9,8 @@ interface ConfirmDialogProps {
   /** The safe choice; it comes first, so it has the focus when the dialog opens. */
   dismissLabel?: string;
   pending: boolean;
+  /** Why the last try failed; the dialog stays open so the user can try again or keep it. */
+  error?: string | null;
   onConfirm: () => void;
   onDismiss: () => void;
 }
@@ -19,6 +22,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabel = "Keep it",
   pending,
+  error = null,
   onConfirm,
   onDismiss,
 }: ConfirmDialogProps) {
@@ -29,6 +33,9 @@ export function ConfirmDialog({
         {title}
       </h2>
       <p className="mt-2 text-base-content/80">{message}</p>
+      <div className="mt-3">
+        <ActionError message={error} />
+      </div>
       <div className="modal-action flex-wrap">
         <button type="button" className="btn btn-ghost" disabled={pending} onClick={onDismiss}>
           {dismissLabel}

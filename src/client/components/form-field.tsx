@@ -1,63 +1,105 @@
-import { type ReactNode, useId } from "react";
+import { createContext, type ReactNode, useContext, useId } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+
+/**
+ * The fields of one form share an id prefix, so that the error summary at
+ * its top can link to each field by the field's name.
+ */
+const FieldIdPrefix = createContext<string | null>(null);
+export const FieldIdPrefixProvider = FieldIdPrefix.Provider;
+
+export function fieldId(prefix: string, name: string): string {
+  return `${prefix}-${name}`;
+}
+
+/** The id of the field named `name` in the surrounding form, or a unique one. */
+export function useFieldId(name: string | undefined): string {
+  const prefix = useContext(FieldIdPrefix);
+  const own = useId();
+  return prefix && name ? fieldId(prefix, name) : own;
+}
+
+/** What a control needs to be tied to its label, hint and error. */
+export interface ControlProps {
+  id: string;
+  "aria-describedby": string | undefined;
+  "aria-invalid": true | undefined;
+}
 
 interface FieldShellProps {
   label: string;
+  /** The form field's name: gives the control the id the error summary links to. */
+  name?: string;
   error?: string;
   hint?: string;
-  children: (props: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  children: (props: {
+    id: string;
+    describedBy: string | undefined;
+    invalid: boolean;
+    control: ControlProps;
+  }) => ReactNode;
 }
 
 /**
- * A visible <label> tied to its control, and the field's error right under
- * it, announced through aria-describedby so screen readers read it too.
+ * A visible <label> tied to its control, its hint, and its error right under
+ * it: the control is aria-invalid and described by both, so screen readers
+ * read the message with the field (the GOV.UK pattern).
  */
-export function FieldShell({ label, error, hint, children }: FieldShellProps) {
-  const id = useId();
+export function FieldShell({ label, name, error, hint, children }: FieldShellProps) {
+  const id = useFieldId(name);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  const invalid = Boolean(error);
+  const control: ControlProps = {
+    id,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid || undefined,
+  };
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      {children({ id, describedBy, invalid: Boolean(error) })}
-      {error ? (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : hint ? (
+      {children({ id, describedBy, invalid, control })}
+      {hint ? (
         <p id={hintId} className="text-sm text-base-content/75">
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-error">
+          <span className="sr-only">Error: </span>
+          <span>{error}</span>
         </p>
       ) : null}
     </div>
   );
 }
 
-interface TextFieldProps {
+interface LabelledFieldProps {
   label: string;
   registration: UseFormRegisterReturn;
+  error?: string;
+  hint?: string;
+}
+
+interface TextFieldProps extends LabelledFieldProps {
   type?: "text" | "email" | "password" | "tel" | "url" | "number";
   autoComplete?: string;
   placeholder?: string;
   inputMode?: "text" | "numeric" | "tel" | "url" | "email";
   min?: number;
   step?: number;
-  error?: string;
-  hint?: string;
 }
 
 export function TextField({ label, registration, error, hint, ...input }: TextFieldProps) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
-      {({ id, describedBy, invalid }) => (
+    <FieldShell label={label} name={registration.name} error={error} hint={hint}>
+      {({ control, invalid }) => (
         <input
-          id={id}
           className={`input w-full ${invalid ? "input-error" : ""}`}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
+          {...control}
           {...input}
           {...registration}
         />
@@ -66,12 +108,9 @@ export function TextField({ label, registration, error, hint, ...input }: TextFi
   );
 }
 
-interface SelectFieldProps {
-  label: string;
-  registration: UseFormRegisterReturn;
+interface SelectFieldProps extends LabelledFieldProps {
   placeholder: string;
   options: { value: string; label: string }[];
-  error?: string;
 }
 
 /** A select whose disabled placeholder shows until a real choice is made. */
@@ -81,16 +120,15 @@ export function SelectField({
   placeholder,
   options,
   error,
+  hint,
 }: SelectFieldProps) {
   return (
-    <FieldShell label={label} error={error}>
-      {({ id, describedBy, invalid }) => (
+    <FieldShell label={label} name={registration.name} error={error} hint={hint}>
+      {({ control, invalid }) => (
         <select
-          id={id}
           className={`select w-full ${invalid ? "select-error" : ""}`}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
           defaultValue=""
+          {...control}
           {...registration}
         >
           <option value="" disabled>
@@ -102,6 +140,54 @@ export function SelectField({
             </option>
           ))}
         </select>
+      )}
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  registration,
+  error,
+  hint,
+  rows = 4,
+}: LabelledFieldProps & { rows?: number }) {
+  return (
+    <FieldShell label={label} name={registration.name} error={error} hint={hint}>
+      {({ control, invalid }) => (
+        <textarea
+          rows={rows}
+          className={`textarea w-full ${invalid ? "textarea-error" : ""}`}
+          {...control}
+          {...registration}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+/**
+ * A value the user sees but may not change (their email, the bike's price).
+ * readOnly rather than disabled, so it can still be focused, read and copied.
+ */
+export function ReadOnlyField({
+  label,
+  value,
+  hint,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+}) {
+  return (
+    <FieldShell label={label} hint={hint}>
+      {({ control }) => (
+        <input
+          className="input w-full bg-base-200 text-base-content/90"
+          value={value}
+          readOnly
+          {...control}
+        />
       )}
     </FieldShell>
   );
@@ -120,15 +206,5 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
         children
       )}
     </button>
-  );
-}
-
-/** A failure that belongs to the whole form rather than one field. */
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div role="alert" className="alert alert-error alert-soft text-sm">
-      {message}
-    </div>
   );
 }

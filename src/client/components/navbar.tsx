@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useMe } from "../lib/session";
+import { ActionError } from "./action-error";
 import { MobileMenu } from "./mobile-menu";
 import { NavLinks } from "./nav-links";
 import { NavbarSearch } from "./navbar-search";
@@ -7,7 +8,7 @@ import { useLogout } from "./use-logout";
 
 export function Navbar() {
   const { data: user } = useMe();
-  const { logout, pending } = useLogout();
+  const { logout, pending, failure } = useLogout();
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -67,6 +68,12 @@ export function Navbar() {
           ) : null}
         </div>
       </nav>
+      {/* Right under 'Logout', the last control above; the header grows rather than cover the page. */}
+      {user && failure ? (
+        <div className="mx-auto max-w-7xl px-3 pb-2 text-right sm:px-6">
+          <ActionError message={failure} />
+        </div>
+      ) : null}
     </header>
   );
 }

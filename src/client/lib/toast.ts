@@ -3,13 +3,18 @@ import type { ToastOptions } from "react-toastify";
 /**
  * react-toastify loads on first use or when the browser is idle, never with
  * the first page, which keeps it out of the home page's initial JavaScript.
- * Toasts raised before the container mounts are queued by the library and
- * shown once it has.
  */
 const load = () => import("react-toastify");
 
 let wanted = false;
 const listeners = new Set<() => void>();
+
+// A live region is only announced when it changes after it is in the page:
+// the first toast waits until <Toasts> has mounted the (empty) container.
+let containerReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  containerReady = resolve;
+});
 
 /** For <Toasts>: mount the container now, a toast is on its way. */
 export function subscribeToToastRequests(listener: () => void) {
@@ -23,6 +28,11 @@ export function toastsWanted() {
   return wanted;
 }
 
+/** For <Toasts>: the container (the live region) is in the page. */
+export function markToastContainerReady() {
+  containerReady();
+}
+
 type Kind = "success" | "error" | "warn" | "info";
 
 function show(kind: Kind, message: string, options?: ToastOptions) {
@@ -30,8 +40,9 @@ function show(kind: Kind, message: string, options?: ToastOptions) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void load().then(({ toast }) => {
-    toast[kind](message, options);
+  void Promise.all([load(), ready]).then(([{ toast }]) => {
+    // One frame after the region appeared, so assistive technology has seen it empty.
+    requestAnimationFrame(() => toast[kind](message, options));
   });
 }
 

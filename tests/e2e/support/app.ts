@@ -40,9 +40,9 @@ export function navbar(page: Page): Locator {
   return page.getByRole("navigation", { name: "Main", exact: true });
 }
 
-/** A toast with this text (react-toastify renders each toast as role=alert). */
+/** A toast with this text (each toast is role=status inside the polite live region). */
 export async function expectToast(page: Page, message: string): Promise<void> {
-  await page.getByRole("alert").filter({ hasText: message }).first().waitFor();
+  await page.getByRole("status").filter({ hasText: message }).first().waitFor();
 }
 
 export async function expectSignedIn(page: Page, email: string): Promise<void> {

@@ -3,33 +3,17 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { type BikeInput, bikeInputSchema } from "../../../shared/schemas/bikes";
-import { errorMessage, isApiError } from "../../lib/api-client";
-import { applyFieldErrors } from "../../lib/field-errors";
+import { useFormFailures } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
 import { usePhotoList } from "../uploads/use-photo-list";
 import { useSyncPhotos } from "../uploads/use-sync-photos";
 import { createBike } from "./api";
-import type { BikeValues } from "./components/bike-form-fields";
-
-const fieldNames = [
-  "title",
-  "phone",
-  "location",
-  "resalePrice",
-  "originalPrice",
-  "imageUrl",
-  "name",
-  "yearsOfUse",
-  "categoryId",
-  "description",
-  "photos",
-] as const;
+import { type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
 
 /** The add product form's state: the shared schema on both sides, server errors beside fields. */
 export function useAddProduct() {
-  const [formError, setFormError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   const form = useForm<BikeInput, unknown, BikeValues>({
     resolver: zodResolver(bikeInputSchema),
@@ -42,8 +26,10 @@ export function useAddProduct() {
       categoryId: "",
       description: "",
     },
+    shouldFocusError: false,
   });
 
+  const failures = useFormFailures(form, bikeFieldNames);
   const photos = usePhotoList();
   useSyncPhotos(form, photos.ids);
 
@@ -57,19 +43,13 @@ export function useAddProduct() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
       void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
     },
-    onError: (error) => {
-      const unplaced = isApiError(error)
-        ? applyFieldErrors(form.setError, error.fields, fieldNames)
-        : true;
-      setFormError(unplaced ? errorMessage(error) : null);
-    },
+    onError: failures.onServerError,
   });
 
-  const submit = form.handleSubmit((input) => {
-    setFormError(null);
+  const submit = failures.handleSubmit((input) => {
     setAdded(null);
     add.mutate(input);
   });
 
-  return { form, photos, submit, pending: add.isPending, formError, added };
+  return { form, photos, submit, pending: add.isPending, summary: failures.summary, added };
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import {
@@ -9,29 +8,15 @@ import {
   type BikeUpdateInput,
   bikeInputSchema,
 } from "../../../shared/schemas/bikes";
-import { api, errorMessage, isApiError } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
-import { applyFieldErrors } from "../../lib/field-errors";
+import { useFormFailures } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
 import { usePhotoList } from "../uploads/use-photo-list";
 import { useSyncPhotos } from "../uploads/use-sync-photos";
-import type { BikeValues } from "./components/bike-form-fields";
-
-const fieldNames = [
-  "title",
-  "phone",
-  "location",
-  "resalePrice",
-  "originalPrice",
-  "imageUrl",
-  "name",
-  "yearsOfUse",
-  "categoryId",
-  "description",
-  "photos",
-] as const;
+import { type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
 
 function updateBike(bikeId: string, input: BikeUpdateInput): Promise<ListedBike> {
   return api<ListedBike>(`/api/bikes/${encodeURIComponent(bikeId)}`, {
@@ -42,7 +27,6 @@ function updateBike(bikeId: string, input: BikeUpdateInput): Promise<ListedBike>
 
 /** The edit form of the seller's own bike: the add form's rules, sent as PATCH. */
 export function useEditProduct(bike: BikeDetail) {
-  const [formError, setFormError] = useState<string | null>(null);
   const navigate = useNavigate();
   const hasPhotos = bike.photos.length > 0;
   const form = useForm<BikeInput, unknown, BikeValues>({
@@ -61,7 +45,9 @@ export function useEditProduct(bike: BikeDetail) {
       resalePrice: bike.resalePrice,
       photos: hasPhotos ? bike.photos.map((photo) => photo.id) : undefined,
     },
+    shouldFocusError: false,
   });
+  const failures = useFormFailures(form, bikeFieldNames);
   const photos = usePhotoList(bike.photos);
   useSyncPhotos(form, photos.ids);
 
@@ -72,19 +58,13 @@ export function useEditProduct(bike: BikeDetail) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
       navigate("/dashboard/MyProduct");
     },
-    onError: (error) => {
-      const unplaced = isApiError(error)
-        ? applyFieldErrors(form.setError, error.fields, fieldNames)
-        : true;
-      setFormError(unplaced ? errorMessage(error) : null);
-    },
+    onError: failures.onServerError,
   });
 
-  const submit = form.handleSubmit(({ photos: ids, imageUrl, ...rest }) => {
-    setFormError(null);
+  const submit = failures.handleSubmit(({ photos: ids, imageUrl, ...rest }) => {
     // Photos win over a link; a link alone makes it a link-only listing (docs/api.md PATCH).
     save.mutate(ids ? { ...rest, photos: ids } : { ...rest, imageUrl });
   });
 
-  return { form, photos, submit, pending: save.isPending, formError };
+  return { form, photos, submit, pending: save.isPending, summary: failures.summary };
 }

@@ -14,6 +14,11 @@ function updateMyBikes(change: (items: ListedBike[]) => ListedBike[]) {
   );
 }
 
+export const advertiseFailed = (error: unknown) =>
+  `Could not change advertising. ${errorMessage(error)}`;
+export const deleteFailed = (error: unknown) =>
+  `Could not delete the product. ${errorMessage(error)}`;
+
 /** 'Advertise' / 'Stop advertising': the card changes in place once the server agreed. */
 export function useAdvertise() {
   return useMutation({
@@ -26,7 +31,7 @@ export function useAdvertise() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.advertisedBikes });
       toast.success(advertised ? "Advertised on the home page" : "Stopped advertising");
     },
-    onError: (error) => toast.error(`Could not change advertising. ${errorMessage(error)}`),
+    onError: (error) => toast.error(advertiseFailed(error)),
   });
 }
 
@@ -50,6 +55,6 @@ export function useDeleteProduct() {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
-    onError: (error) => toast.error(`Could not delete the product. ${errorMessage(error)}`),
+    onError: (error) => toast.error(deleteFailed(error)),
   });
 }

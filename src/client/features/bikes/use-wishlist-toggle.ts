@@ -11,9 +11,15 @@ interface Toggle {
   wishlisted: boolean;
 }
 
+/** Words for a refused heart, said beside it and in a toast. */
+export function wishlistFailed(error: unknown, wishlisted: boolean): string {
+  const action = wishlisted ? "add it to" : "remove it from";
+  return `Could not ${action} your wishlist. ${errorMessage(error)}`;
+}
+
 /**
- * The heart: flips at once (optimistic), and flips back with a toast in
- * words when the server says no. A removal also takes the bike off the
+ * The heart: flips at once (optimistic), and flips back when the server
+ * says no; the button says why beside the heart and in a toast. A removal also takes the bike off the
  * wishlist page at once.
  */
 export function useWishlistToggle() {
@@ -33,8 +39,7 @@ export function useWishlistToggle() {
     onError: (error, { bike, wishlisted }, context) => {
       patchBikeEverywhere(bike.id, { wishlisted: !wishlisted });
       if (context?.previous) queryClient.setQueryData(queryKeys.wishlist, context.previous);
-      const action = wishlisted ? "add it to" : "remove it from";
-      toast.error(`Could not ${action} your wishlist. ${errorMessage(error)}`);
+      toast.error(wishlistFailed(error, wishlisted));
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.wishlist });

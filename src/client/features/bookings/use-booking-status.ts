@@ -12,6 +12,9 @@ const done: Partial<Record<BookingStatus, string>> = {
   cancelled: "Booking cancelled",
 };
 
+export const updateFailed = (error: unknown) =>
+  `Could not update the booking. ${errorMessage(error)}`;
+
 /** Moves one booking along the allowed transitions; the card updates in place. */
 export function useBookingStatus(listKey: readonly string[]) {
   return useMutation({
@@ -22,7 +25,7 @@ export function useBookingStatus(listKey: readonly string[]) {
       toast.success(done[status] ?? "Booking updated");
     },
     onError: (error) => {
-      toast.error(`Could not update the booking. ${errorMessage(error)}`);
+      toast.error(updateFailed(error));
     },
   });
 }

@@ -12,6 +12,11 @@ function updateUsers(accountType: AccountType, change: (items: User[]) => User[]
   );
 }
 
+export const verifyFailed = (error: unknown) =>
+  `Could not verify the seller. ${errorMessage(error)}`;
+export const deleteAccountFailed = (error: unknown) =>
+  `Could not delete the account. ${errorMessage(error)}`;
+
 /** 'Verify': the mark shows on the card, and on the seller's bikes once lists are fetched again. */
 export function useVerifySeller() {
   return useMutation({
@@ -23,7 +28,7 @@ export function useVerifySeller() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
       toast.success(`${user.name} is verified`);
     },
-    onError: (error) => toast.error(`Could not verify the seller. ${errorMessage(error)}`),
+    onError: (error) => toast.error(verifyFailed(error)),
   });
 }
 
@@ -42,6 +47,6 @@ export function useDeleteAccount(accountType: AccountType) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },
-    onError: (error) => toast.error(`Could not delete the account. ${errorMessage(error)}`),
+    onError: (error) => toast.error(deleteAccountFailed(error)),
   });
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { type LoginInput, loginSchema } from "../../../../shared/schemas/auth";
-import { FormError, SubmitButton, TextField } from "../../../components/form-field";
-import { errorMessage, isApiError } from "../../../lib/api-client";
-import { applyFieldErrors } from "../../../lib/field-errors";
+import { FormWithSummary } from "../../../components/error-summary";
+import { SubmitButton, TextField } from "../../../components/form-field";
+import { useFormFailures } from "../../../lib/field-errors";
 import { refreshMe } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { signInWithEmail } from "../api";
@@ -15,11 +14,12 @@ import { returnPath } from "../return-to";
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: "", password: "" },
+    shouldFocusError: false,
   });
+  const failures = useFormFailures(form, ["email", "password"]);
   const { errors } = form.formState;
 
   const login = useMutation({
@@ -31,22 +31,15 @@ export function LoginForm() {
       toast.success("Login Done");
       await navigate(returnPath(location.state), { replace: true });
     },
-    onError: (error) => {
-      const unmatched = isApiError(error)
-        ? applyFieldErrors(form.setError, error.fields, ["email", "password"])
-        : true;
-      setFormError(unmatched ? errorMessage(error) : null);
-    },
-  });
-
-  const submit = form.handleSubmit((input) => {
-    setFormError(null);
-    login.mutate(input);
+    onError: failures.onServerError,
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormError message={formError} />
+    <FormWithSummary
+      summary={failures.summary}
+      onSubmit={failures.handleSubmit((input) => login.mutate(input))}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label="Email"
         type="email"
@@ -62,6 +55,6 @@ export function LoginForm() {
         error={errors.password?.message}
       />
       <SubmitButton pending={login.isPending}>Login</SubmitButton>
-    </form>
+    </FormWithSummary>
   );
 }

@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth";
-import { FormError, SelectField, SubmitButton, TextField } from "../../../components/form-field";
-import { errorMessage, isApiError } from "../../../lib/api-client";
-import { applyFieldErrors } from "../../../lib/field-errors";
+import { FormWithSummary } from "../../../components/error-summary";
+import { SelectField, SubmitButton, TextField } from "../../../components/form-field";
+import { useFormFailures } from "../../../lib/field-errors";
 import { refreshMe } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { signUpWithEmail } from "../api";
@@ -21,11 +20,12 @@ const fieldNames = ["name", "email", "password", "accountType"] as const;
 export function RegistrationForm() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterFormValues, unknown, RegisterInput>({
     resolver: zodResolver(registerSchema),
     defaultValues: { name: "", email: "", password: "" },
+    shouldFocusError: false,
   });
+  const failures = useFormFailures(form, fieldNames);
   const { errors } = form.formState;
 
   const register = useMutation({
@@ -37,22 +37,15 @@ export function RegistrationForm() {
       toast.success("Account created");
       await navigate(returnPath(location.state), { replace: true });
     },
-    onError: (error) => {
-      const unplaced = isApiError(error)
-        ? applyFieldErrors(form.setError, error.fields, fieldNames)
-        : true;
-      setFormError(unplaced ? errorMessage(error) : null);
-    },
-  });
-
-  const submit = form.handleSubmit((input) => {
-    setFormError(null);
-    register.mutate(input);
+    onError: failures.onServerError,
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormError message={formError} />
+    <FormWithSummary
+      summary={failures.summary}
+      onSubmit={failures.handleSubmit((input) => register.mutate(input))}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label="Name"
         autoComplete="name"
@@ -85,6 +78,6 @@ export function RegistrationForm() {
         error={errors.accountType?.message}
       />
       <SubmitButton pending={register.isPending}>Register</SubmitButton>
-    </form>
+    </FormWithSummary>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { User } from "../../../../shared/schemas/users";
-import { FormError, SubmitButton } from "../../../components/form-field";
+import { FormWithSummary } from "../../../components/error-summary";
+import { SubmitButton } from "../../../components/form-field";
 import { useAddProduct } from "../use-add-product";
 import { BikeFormFields } from "./bike-form-fields";
 
@@ -11,11 +12,10 @@ interface AddProductFormProps {
 
 /** Add product: the listing's fields, its photos, and what happened after submitting. */
 export function AddProductForm({ user, categories }: AddProductFormProps) {
-  const { form, photos, submit, pending, formError, added } = useAddProduct();
+  const { form, photos, submit, pending, summary, added } = useAddProduct();
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormError message={formError} />
+    <FormWithSummary summary={summary} onSubmit={submit} className="flex flex-col gap-4">
       {added ? (
         <div role="status" className="alert alert-success alert-soft text-sm">
           <span>
@@ -34,6 +34,6 @@ export function AddProductForm({ user, categories }: AddProductFormProps) {
         categories={categories}
       />
       <SubmitButton pending={pending || photos.uploading}>submit</SubmitButton>
-    </form>
+    </FormWithSummary>
   );
 }

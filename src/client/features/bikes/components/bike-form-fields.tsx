@@ -1,13 +1,33 @@
-import type { UseFormReturn } from "react-hook-form";
+import type { Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import type { BikeInput, bikeInputSchema } from "../../../../shared/schemas/bikes";
-import { SelectField, TextField } from "../../../components/form-field";
-import { ReadOnlyField } from "../../../components/read-only-field";
-import { TextAreaField } from "../../../components/text-area-field";
+import {
+  ReadOnlyField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../../../components/form-field";
 import { PhotoPicker } from "../../uploads/components/photo-picker";
 import type { PhotoList } from "../../uploads/use-photo-list";
 
 export type BikeValues = z.output<typeof bikeInputSchema>;
+
+/** The fields in the order they show, which is the order the error summary lists them in. */
+export const bikeFieldNames = [
+  "title",
+  "phone",
+  "location",
+  "resalePrice",
+  "originalPrice",
+  "photos",
+  "imageUrl",
+  "name",
+  "yearsOfUse",
+  "categoryId",
+  "description",
+] as const satisfies readonly Path<BikeInput>[];
+
+type BikeFieldName = (typeof bikeFieldNames)[number];
 
 interface BikeFormFieldsProps {
   form: UseFormReturn<BikeInput, unknown, BikeValues>;
@@ -30,48 +50,22 @@ export function BikeFormFields({
   categories,
 }: BikeFormFieldsProps) {
   const { errors } = form.formState;
+  // A field's registration and its message, the two things every field here takes.
+  const bind = (name: BikeFieldName, options?: RegisterOptions<BikeInput, BikeFieldName>) => ({
+    registration: form.register(name, options),
+    error: errors[name]?.message,
+  });
   const number = { valueAsNumber: true } as const;
+  const whole = { type: "number", inputMode: "numeric", step: 1 } as const;
   return (
     <>
-      <TextField
-        label="Title"
-        placeholder="e.g. Suzuki Gixxer SF, one owner"
-        registration={form.register("title")}
-        error={errors.title?.message}
-      />
+      <TextField label="Title" placeholder="e.g. Suzuki Gixxer SF, one owner" {...bind("title")} />
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          registration={form.register("phone")}
-          error={errors.phone?.message}
-        />
-        <TextField
-          label="Location"
-          autoComplete="address-level2"
-          registration={form.register("location")}
-          error={errors.location?.message}
-        />
+        <TextField label="Phone Number" type="tel" autoComplete="tel" {...bind("phone")} />
+        <TextField label="Location" autoComplete="address-level2" {...bind("location")} />
         <ReadOnlyField label="Email" value={email} />
-        <TextField
-          label="Resale price"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          registration={form.register("resalePrice", number)}
-          error={errors.resalePrice?.message}
-        />
-        <TextField
-          label="Original price"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          registration={form.register("originalPrice", number)}
-          error={errors.originalPrice?.message}
-        />
+        <TextField label="Resale price" {...whole} min={1} {...bind("resalePrice", number)} />
+        <TextField label="Original price" {...whole} min={1} {...bind("originalPrice", number)} />
         <ReadOnlyField label="Name" value={sellerName} hint="Buyers see this as the seller." />
       </div>
       <PhotoPicker list={photos} error={errors.photos?.message} />
@@ -81,38 +75,22 @@ export function BikeFormFields({
         inputMode="url"
         placeholder="https://"
         hint="Or, instead of photos, a link to one starting with https://"
-        registration={form.register("imageUrl")}
-        error={errors.imageUrl?.message}
+        {...bind("imageUrl")}
       />
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField
-          label="Bike Name"
-          placeholder="e.g. Gixxer SF"
-          registration={form.register("name")}
-          error={errors.name?.message}
-        />
-        <TextField
-          label="Years of use"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          registration={form.register("yearsOfUse", number)}
-          error={errors.yearsOfUse?.message}
-        />
+        <TextField label="Bike Name" placeholder="e.g. Gixxer SF" {...bind("name")} />
+        <TextField label="Years of use" {...whole} min={0} {...bind("yearsOfUse", number)} />
         <SelectField
           label="Category"
           placeholder="Select category"
           options={categories}
-          registration={form.register("categoryId")}
-          error={errors.categoryId?.message}
+          {...bind("categoryId")}
         />
       </div>
       <TextAreaField
         label="Description"
         hint="Optional: condition, service history, extras."
-        registration={form.register("description")}
-        error={errors.description?.message}
+        {...bind("description")}
       />
     </>
   );

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { BikeDetail } from "../../../../shared/schemas/bikes";
 import type { User } from "../../../../shared/schemas/users";
-import { FormError, SubmitButton } from "../../../components/form-field";
+import { FormWithSummary } from "../../../components/error-summary";
+import { SubmitButton } from "../../../components/form-field";
 import { useEditProduct } from "../use-edit-product";
 import { BikeFormFields } from "./bike-form-fields";
 
@@ -13,10 +14,9 @@ interface EditProductFormProps {
 
 /** Edit one of the seller's bikes: the add form's fields, prefilled, with its photos. */
 export function EditProductForm({ bike, user, categories }: EditProductFormProps) {
-  const { form, photos, submit, pending, formError } = useEditProduct(bike);
+  const { form, photos, submit, pending, summary } = useEditProduct(bike);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormError message={formError} />
+    <FormWithSummary summary={summary} onSubmit={submit} className="flex flex-col gap-4">
       <BikeFormFields
         form={form}
         photos={photos}
@@ -30,6 +30,6 @@ export function EditProductForm({ bike, user, categories }: EditProductFormProps
           Cancel
         </Link>
       </div>
-    </form>
+    </FormWithSummary>
   );
 }

@@ -1,9 +1,15 @@
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
+import { ActionError } from "../../../components/action-error";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Price } from "../../../components/price";
 import type { ListedBike } from "../../../lib/bike-cache";
-import { useAdvertise, useDeleteProduct } from "../use-my-product-actions";
+import {
+  advertiseFailed,
+  deleteFailed,
+  useAdvertise,
+  useDeleteProduct,
+} from "../use-my-product-actions";
 import { BikeStatusBadge } from "./bike-status-badge";
 
 /** One of the seller's own listings, with advertising and delete. */
@@ -79,10 +85,14 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
             type="button"
             className="btn btn-sm btn-outline btn-error"
             disabled={busy}
-            onClick={() => setConfirming(true)}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
           >
             Delete
           </button>
+          <ActionError message={advertise.isError ? advertiseFailed(advertise.error) : null} />
         </div>
       </div>
       {confirming ? (
@@ -91,7 +101,8 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
           message={`"${bike.title}" will be removed from ReRide. An open booking on it is cancelled. This can't be undone.`}
           confirmLabel="Delete product"
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(bike, { onSettled: () => setConfirming(false) })}
+          error={remove.isError ? deleteFailed(remove.error) : null}
+          onConfirm={() => remove.mutate(bike, { onSuccess: () => setConfirming(false) })}
           onDismiss={() => setConfirming(false)}
         />
       ) : null}

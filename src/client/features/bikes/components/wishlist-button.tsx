@@ -1,7 +1,8 @@
 import { Link, useLocation } from "react-router";
 import type { User } from "../../../../shared/schemas/users";
+import { ActionError } from "../../../components/action-error";
 import type { ListedBike } from "../../../lib/bike-cache";
-import { useWishlistToggle } from "../use-wishlist-toggle";
+import { useWishlistToggle, wishlistFailed } from "../use-wishlist-toggle";
 
 const base =
   "btn btn-circle btn-sm border-base-300 bg-base-100/95 shadow-sm hover:bg-base-100 text-primary";
@@ -22,7 +23,8 @@ function Heart({ filled }: { filled: boolean }) {
 
 /**
  * Saves a bike to the wishlist or removes it. Signed out, it leads to login
- * and back here afterwards.
+ * and back here afterwards. A refusal is said just below the heart until the
+ * next try; on a card that is over the photo, hence the opaque box.
  */
 export function WishlistButton({
   bike,
@@ -51,20 +53,27 @@ export function WishlistButton({
   const saved = bike.wishlisted === true;
   const label = saved ? "Remove from wishlist" : "Add to wishlist";
   return (
-    <button
-      type="button"
-      className={base}
-      aria-pressed={saved}
-      aria-label={label}
-      title={label}
-      // Until the session is known there is nothing to save to.
-      disabled={user === undefined}
-      onClick={() => {
-        // One request at a time per heart, so quick double clicks can't race.
-        if (!toggle.isPending) toggle.mutate({ bike, wishlisted: !saved });
-      }}
-    >
-      <Heart filled={saved} />
-    </button>
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        className={base}
+        aria-pressed={saved}
+        aria-label={label}
+        title={label}
+        // Until the session is known there is nothing to save to.
+        disabled={user === undefined}
+        onClick={() => {
+          // One request at a time per heart, so quick double clicks can't race.
+          if (!toggle.isPending) toggle.mutate({ bike, wishlisted: !saved });
+        }}
+      >
+        <Heart filled={saved} />
+      </button>
+      {toggle.isError ? (
+        <div className="w-48 rounded-box border border-base-300 bg-base-100 px-3 py-2 shadow-sm sm:w-56">
+          <ActionError message={wishlistFailed(toggle.error, toggle.variables.wishlisted)} />
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -4,13 +4,13 @@ import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type BookingInput, bookingInputSchema } from "../../../../shared/schemas/bookings";
-import { FormError, TextField } from "../../../components/form-field";
+import { FormWithSummary } from "../../../components/error-summary";
+import { ReadOnlyField, TextField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
-import { ReadOnlyField } from "../../../components/read-only-field";
-import { errorMessage, isApiError } from "../../../lib/api-client";
+import { isApiError } from "../../../lib/api-client";
 import type { ListedBike } from "../../../lib/bike-cache";
 import { useConfig } from "../../../lib/config";
-import { applyFieldErrors } from "../../../lib/field-errors";
+import { useFormFailures } from "../../../lib/field-errors";
 import { formatPrice } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
@@ -37,12 +37,13 @@ export default function BookingDialog({
   const { data: user } = useMe();
   const { data: config } = useConfig();
   const detail = useQuery(bikeDetailQuery(bike.id));
-  const [formError, setFormError] = useState<string | null>(null);
   const [taken, setTaken] = useState(false);
   const form = useForm<BookingInput, unknown, BookingValues>({
     resolver: zodResolver(bookingInputSchema),
     defaultValues: { bikeId: bike.id, phone: "", meetingLocation: "" },
+    shouldFocusError: false,
   });
+  const failures = useFormFailures(form, ["phone", "meetingLocation"]);
   const { errors } = form.formState;
   const { setFocus } = form;
 
@@ -68,16 +69,8 @@ export default function BookingDialog({
         setTaken(true);
         markBikeBooked(bike.id);
       }
-      const unplaced = isApiError(error)
-        ? applyFieldErrors(form.setError, error.fields, ["phone", "meetingLocation"])
-        : true;
-      setFormError(unplaced ? errorMessage(error) : null);
+      failures.onServerError(error);
     },
-  });
-
-  const submit = form.handleSubmit((input) => {
-    setFormError(null);
-    book.mutate(input);
   });
 
   const price = config ? formatPrice(bike.resalePrice, config.currency) : String(bike.resalePrice);
@@ -114,17 +107,18 @@ export default function BookingDialog({
           height="600"
           className="aspect-[4/3] max-h-36 w-full rounded-box bg-base-200 object-cover md:col-start-1 md:row-start-1 md:max-h-none"
         />
-        <form
+        <FormWithSummary
           id={formId}
-          onSubmit={submit}
-          noValidate
+          summary={failures.summary}
+          onSubmit={failures.handleSubmit((input) => book.mutate(input))}
           className="flex flex-col gap-3 md:col-start-2 md:row-span-2 md:row-start-1"
         >
-          {gone && !formError ? (
-            <FormError message="Sorry, this bike was just booked by someone else." />
-          ) : (
-            <FormError message={formError} />
-          )}
+          {gone && !taken ? (
+            // Seen on opening, not after a submit: the server's 409 says it in the summary.
+            <p role="alert" className="alert alert-warning alert-soft text-sm">
+              Sorry, this bike was just booked by someone else.
+            </p>
+          ) : null}
           <input type="hidden" {...form.register("bikeId")} />
           <ReadOnlyField label="Title" value={bike.title} />
           <ReadOnlyField label="Price" value={price} />
@@ -144,7 +138,7 @@ export default function BookingDialog({
             registration={form.register("meetingLocation")}
             error={errors.meetingLocation?.message}
           />
-        </form>
+        </FormWithSummary>
         <div className="md:col-start-1 md:row-start-2">
           <BookingQuote detail={detail} />
         </div>

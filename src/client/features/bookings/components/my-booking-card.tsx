@@ -3,7 +3,7 @@ import { allowedTransitions } from "../../../../shared/booking-rules";
 import type { Booking } from "../../../../shared/schemas/bookings";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { queryKeys } from "../../../lib/query-keys";
-import { useBookingStatus } from "../use-booking-status";
+import { updateFailed, useBookingStatus } from "../use-booking-status";
 import { BookingCardFrame, Detail } from "./booking-card-frame";
 
 /** A booking as its buyer sees it, with 'Cancel' while it is pending or accepted. */
@@ -13,7 +13,7 @@ export function MyBookingCard({ booking }: { booking: Booking }) {
   const canCancel = allowedTransitions("buyer", booking.status).includes("cancelled");
 
   const cancel = () =>
-    change.mutate({ booking, status: "cancelled" }, { onSettled: () => setConfirming(false) });
+    change.mutate({ booking, status: "cancelled" }, { onSuccess: () => setConfirming(false) });
 
   return (
     <>
@@ -25,7 +25,10 @@ export function MyBookingCard({ booking }: { booking: Booking }) {
               type="button"
               className="btn btn-outline btn-error btn-sm"
               disabled={change.isPending}
-              onClick={() => setConfirming(true)}
+              onClick={() => {
+                change.reset();
+                setConfirming(true);
+              }}
             >
               Cancel
             </button>
@@ -49,6 +52,7 @@ export function MyBookingCard({ booking }: { booking: Booking }) {
           confirmLabel="Cancel booking"
           dismissLabel="Keep booking"
           pending={change.isPending}
+          error={change.isError ? updateFailed(change.error) : null}
           onConfirm={cancel}
           onDismiss={() => setConfirming(false)}
         />

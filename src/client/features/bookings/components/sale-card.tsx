@@ -1,7 +1,8 @@
 import { allowedTransitions } from "../../../../shared/booking-rules";
 import type { Booking, BookingStatus } from "../../../../shared/schemas/bookings";
+import { ActionError } from "../../../components/action-error";
 import { queryKeys } from "../../../lib/query-keys";
-import { useBookingStatus } from "../use-booking-status";
+import { updateFailed, useBookingStatus } from "../use-booking-status";
 import { BookingCardFrame, Detail } from "./booking-card-frame";
 
 const buttons: Partial<Record<BookingStatus, { label: string; className: string }>> = {
@@ -20,9 +21,9 @@ export function SaleCard({ booking }: { booking: Booking }) {
     <BookingCardFrame
       booking={booking}
       actions={
-        next.length === 0
-          ? null
-          : next.map((status) => {
+        next.length === 0 ? null : (
+          <>
+            {next.map((status) => {
               const button = buttons[status];
               if (!button) return null;
               return (
@@ -39,7 +40,10 @@ export function SaleCard({ booking }: { booking: Booking }) {
                   {button.label}
                 </button>
               );
-            })
+            })}
+            <ActionError message={change.isError ? updateFailed(change.error) : null} />
+          </>
+        )
       }
     >
       <Detail term="Buyer">{booking.buyer.name}</Detail>

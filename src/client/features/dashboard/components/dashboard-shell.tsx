@@ -1,29 +1,31 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import type { User } from "../../../../shared/schemas/users";
 import { HeadingLevelProvider } from "../../../components/page-heading";
+import { useFocusTrap } from "../../../components/use-focus-trap";
 import { SideMenu } from "./side-menu";
 
 /**
  * daisyUI's drawer: always open beside the page on large screens; on small
  * ones the 'menu' button slides it in. Its checkbox is driven from React
  * state, so the toggle is a real button and the state is ours to reset.
+ * Open on a small screen it behaves as a dialog: focus starts on its first
+ * link, Tab cycles inside it, Escape closes it and focus returns to 'menu'.
  */
 export function DashboardShell({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const toggleId = useId();
   const sideId = useId();
   const side = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Following a link hands focus to the new page, not back to 'menu'.
+  const navigated = useRef(false);
 
-  useEffect(() => {
-    if (!open) return;
-    side.current?.querySelector("a")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  useFocusTrap(side, open, {
+    onEscape: () => setOpen(false),
+    initialFocus: () => side.current?.querySelector("a"),
+    returnFocus: () => (navigated.current ? null : toggle.current),
+  });
 
   return (
     <div className="drawer flex-1 lg:drawer-open">
@@ -44,11 +46,15 @@ export function DashboardShell({ user }: { user: User }) {
               <p className="mt-1 text-base-content/80">{user.accountType} account</p>
             </div>
             <button
+              ref={toggle}
               type="button"
               className="btn btn-outline lg:hidden"
               aria-expanded={open}
               aria-controls={sideId}
-              onClick={() => setOpen((value) => !value)}
+              onClick={() => {
+                navigated.current = false;
+                setOpen((value) => !value);
+              }}
             >
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" aria-hidden="true">
                 <path
@@ -83,7 +89,13 @@ export function DashboardShell({ user }: { user: User }) {
           <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wider text-base-content/75">
             Dashboard
           </p>
-          <SideMenu user={user} onNavigate={() => setOpen(false)} />
+          <SideMenu
+            user={user}
+            onNavigate={() => {
+              navigated.current = true;
+              setOpen(false);
+            }}
+          />
         </nav>
       </div>
     </div>

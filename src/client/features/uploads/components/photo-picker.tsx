@@ -1,5 +1,6 @@
-import { type DragEvent, useId, useState } from "react";
+import { type DragEvent, useState } from "react";
 import { MAX_PHOTOS_PER_BIKE, PHOTO_CONTENT_TYPES } from "../../../../shared/schemas/uploads";
+import { useFieldId } from "../../../components/form-field";
 import type { PhotoItem, PhotoList } from "../use-photo-list";
 
 interface PhotoPickerProps {
@@ -14,8 +15,10 @@ interface PhotoPickerProps {
  * the cover, which is always the first.
  */
 export function PhotoPicker({ list, error }: PhotoPickerProps) {
-  const inputId = useId();
-  const hintId = useId();
+  // Named like the form's field, so the error summary's link lands on the chooser.
+  const inputId = useFieldId("photos");
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
   const [over, setOver] = useState(false);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -45,7 +48,8 @@ export function PhotoPicker({ list, error }: PhotoPickerProps) {
           type="file"
           multiple
           accept={PHOTO_CONTENT_TYPES.join(",")}
-          aria-describedby={hintId}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-invalid={error ? true : undefined}
           className="sr-only"
           onChange={(event) => {
             if (event.currentTarget.files) list.add(event.currentTarget.files);
@@ -54,7 +58,12 @@ export function PhotoPicker({ list, error }: PhotoPickerProps) {
           }}
         />
       </label>
-      {error ? <p className="text-sm text-error">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-error">
+          <span className="sr-only">Error: </span>
+          <span>{error}</span>
+        </p>
+      ) : null}
       {list.items.length > 0 ? (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Chosen photos">
           {list.items.map((item, index) => (

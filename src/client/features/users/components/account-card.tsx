@@ -1,9 +1,15 @@
 import { useId, useState } from "react";
 import type { User } from "../../../../shared/schemas/users";
+import { ActionError } from "../../../components/action-error";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { VerifiedMark } from "../../../components/verified-mark";
 import type { AccountType } from "../api";
-import { useDeleteAccount, useVerifySeller } from "../use-account-actions";
+import {
+  deleteAccountFailed,
+  useDeleteAccount,
+  useVerifySeller,
+  verifyFailed,
+} from "../use-account-actions";
 
 const deleteLabel: Record<AccountType, string> = {
   seller: "Delete seller",
@@ -60,11 +66,15 @@ export function AccountCard({ user, accountType }: { user: User; accountType: Ac
               type="button"
               className="btn btn-sm btn-outline btn-error"
               disabled={busy}
-              onClick={() => setConfirming(true)}
+              onClick={() => {
+                remove.reset();
+                setConfirming(true);
+              }}
             >
               {deleteLabel[accountType]}
             </button>
           )}
+          <ActionError message={verify.isError ? verifyFailed(verify.error) : null} />
         </div>
       </div>
       {confirming ? (
@@ -77,7 +87,8 @@ export function AccountCard({ user, accountType }: { user: User; accountType: Ac
           }
           confirmLabel="Delete account"
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(user, { onSettled: () => setConfirming(false) })}
+          error={remove.isError ? deleteAccountFailed(remove.error) : null}
+          onConfirm={() => remove.mutate(user, { onSuccess: () => setConfirming(false) })}
           onDismiss={() => setConfirming(false)}
         />
       ) : null}
