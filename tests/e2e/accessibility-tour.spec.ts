@@ -144,17 +144,25 @@ async function settle(page: Page): Promise<void> {
   });
 }
 
+interface CheckOptions {
+  /** Picture the window only: a dialog or menu is fixed to it. */
+  overlay?: boolean;
+  /** Only at 360 px: the mobile menu and the drawer's menu button are not there on a desktop. */
+  phoneOnly?: boolean;
+}
+
 /**
  * axe at 360 px and at desktop width; sideways scrolling, touch targets and
- * a picture at 360 px (of the window only for a dialog, which is fixed to it).
+ * a picture at 360 px. Leaves the page at desktop width (unless phoneOnly).
  */
-async function checkPage(page: Page, name: string, { dialog = false } = {}): Promise<void> {
+async function checkPage(page: Page, name: string, options: CheckOptions = {}): Promise<void> {
   await page.setViewportSize(SMALL_PHONE);
   await settle(page);
   await expectAccessible(page, `${name} at 360 px`);
   await expectNoSideScroll(page, name);
   await expectTouchTargets(page, name);
-  await snapSmall(page, `a11y-${name}`, { fullPage: !dialog });
+  await snapSmall(page, `a11y-${name}`, { fullPage: !options.overlay });
+  if (options.phoneOnly) return;
   await page.setViewportSize(DESKTOP);
   await settle(page);
   await expectAccessible(page, `${name} at ${DESKTOP.width} px`);
@@ -185,6 +193,11 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     await checkPage(page, "blog");
     await visit(page, "/no-such-page", "Error! This page doesn't exist.");
     await checkPage(page, "not-found");
+
+    await page.setViewportSize(SMALL_PHONE);
+    await page.getByRole("button", { name: "Open menu", exact: true }).click();
+    await page.getByRole("link", { name: "Registration", exact: true }).waitFor();
+    await checkPage(page, "mobile-menu", { overlay: true, phoneOnly: true });
     expectNoErrors();
   });
 
@@ -193,32 +206,32 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
     await signIn(page, buyer.email, buyer.password);
     await visit(page, `/title/${suzukiId}`, "SUZUKI");
-    await checkPage(page, "category");
-    // The uploaded photo comes in both stored sizes; a 360 px phone takes the 400 px one.
-    // (The picture's link is hidden from screen readers, so find the img by tag.)
+    // The uploaded photo comes in both stored sizes, and a 360 px phone takes the 400 px one.
+    // (The picture's link is hidden from screen readers, so the img is found by tag.)
     const cardPhoto = cardTitled(page, PHOTO_BIKE.title).locator("img").first();
-    await page.setViewportSize(SMALL_PHONE);
     await settle(page);
     expect(await cardPhoto.getAttribute("srcset")).toMatch(
       /-thumb\.webp 400w, .*-large\.webp 1600w$/,
     );
     expect(await shownSource(cardPhoto)).toMatch(/-thumb\.webp$/);
+    await checkPage(page, "category");
 
+    await page.setViewportSize(SMALL_PHONE);
     await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title);
     const galleryPhoto = page.getByRole("img", { name: /real photos \(1 of 1\)/ });
     await settle(page);
     expect(await shownSource(galleryPhoto)).toMatch(/-thumb\.webp$/);
     await checkPage(page, "bike");
-    // At desktop width the page is left at by checkPage, the large photo is shown.
+    // checkPage leaves the page at desktop width, where the gallery needs the large photo.
     expect(await shownSource(galleryPhoto)).toMatch(/-large\.webp$/);
-    await page.setViewportSize(SMALL_PHONE);
+
     await visit(page, "/bikes?q=Suzuki", /Bikes matching/);
     await checkPage(page, "search");
 
     await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title);
     await page.getByRole("button", { name: "Buy", exact: true }).click();
     await page.getByRole("dialog", { name: "Book this bike" }).waitFor();
-    await checkPage(page, "booking-dialog", { dialog: true });
+    await checkPage(page, "booking-dialog", { overlay: true });
     await page.keyboard.press("Escape");
 
     await visit(page, "/dashboard", "My booking");
@@ -227,10 +240,15 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     await checkPage(page, "my-booking");
     await visit(page, "/dashboard/wishlist", "Wishlist");
     await checkPage(page, "wishlist");
+
+    await page.setViewportSize(SMALL_PHONE);
+    await page.getByRole("button", { name: "menu", exact: true }).click();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link").first().waitFor();
+    await checkPage(page, "dashboard-drawer", { overlay: true, phoneOnly: true });
     expectNoErrors();
   });
 
-  it("seller: dashboard, add product, my products, edit product", async () => {
+  it("seller: dashboard, add product, my products, the confirm dialog, an empty list, edit product", async () => {
     const { seller, photoBikeId } = await seed();
     const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
     await signIn(page, seller.email, seller.password);
@@ -244,6 +262,16 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     await cardTitled(page, PHOTO_BIKE.name).getByText("Available", { exact: true }).waitFor();
     await cardTitled(page, BOOKED_BIKE.name).getByText("Booked", { exact: true }).waitFor();
     await checkPage(page, "my-products");
+    await cardTitled(page, BOOKED_BIKE.name).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete this product?" }).waitFor();
+    await checkPage(page, "confirm-dialog", { overlay: true });
+    await page.keyboard.press("Escape");
+
+    // A list with nothing in it: the seller has booked nothing.
+    await visit(page, "/dashboard/myBooking", "My booking");
+    await page.getByText("You have no bookings yet.", { exact: true }).waitFor();
+    await checkPage(page, "my-booking-empty");
+
     await visit(page, `/dashboard/MyProduct/${photoBikeId}/edit`, "Edit product");
     await page.getByLabel("Title", { exact: true }).waitFor();
     await checkPage(page, "edit-product");
