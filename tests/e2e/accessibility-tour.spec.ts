@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./support/accessibility";
 import { newAccount, registerThroughApi } from "./support/app";
 import { DESKTOP, setupBrowser } from "./support/browser";
+import { expectReadableOnBackgrounds } from "./support/contrast";
 import {
   type BikeFields,
   cardTitled,
@@ -159,6 +160,7 @@ async function checkPage(page: Page, name: string, options: CheckOptions = {}): 
   await page.setViewportSize(SMALL_PHONE);
   await settle(page);
   await expectAccessible(page, `${name} at 360 px`);
+  await expectReadableOnBackgrounds(page, name);
   await expectNoSideScroll(page, name);
   await expectTouchTargets(page, name);
   await snapSmall(page, `a11y-${name}`, { fullPage: !options.overlay });
@@ -300,7 +302,7 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     expectNoErrors();
   });
 
-  it("the checks themselves fail on a missing label and on a small button", async () => {
+  it("the checks themselves fail on a missing label, a small button and faint text", async () => {
     const { page } = await browser.newTab(SMALL_PHONE);
     await visit(page, "/login", "Login now!");
     await page.evaluate(() => {
@@ -309,11 +311,20 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
       button.textContent = "x";
       button.style.cssText = "width: 16px; height: 16px; padding: 0";
       document.querySelector("main")?.append(button);
+      const banner = document.createElement("div");
+      banner.style.backgroundImage = "linear-gradient(to right, #ffffff, #fde68a)";
+      // A daisyUI button too: its noise image layer hides it from axe's contrast rule.
+      banner.innerHTML =
+        '<p style="color: #a8a29e">Faint words</p><a href="/" class="btn btn-primary" style="color: #f0a070">Pale button</a>';
+      document.querySelector("main")?.append(banner);
     });
     await expect(expectAccessible(page, "login without labels")).rejects.toThrow(
       /\[critical\] label/,
     );
     await expect(expectTouchTargets(page, "login")).rejects.toThrow(/<button> "x" is 16×16/);
+    await expect(expectReadableOnBackgrounds(page, "login")).rejects.toThrow(
+      /"Faint words".*:1[\s\S]*"Pale button".*:1/,
+    );
   });
 });
 
