@@ -175,25 +175,40 @@ function shownSource(image: Locator): Promise<string> {
   return image.evaluate((element) => (element as HTMLImageElement).currentSrc);
 }
 
-async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
+/**
+ * Opens a page, waits for its heading and asserts the window title names the
+ * page (what a screen reader says first, and what a tab or the history shows).
+ */
+async function visit(
+  page: Page,
+  path: string,
+  heading: string | RegExp,
+  title: string,
+): Promise<void> {
   await page.goto(path);
   await page.getByRole("heading", { name: heading }).first().waitFor();
+  await expect.poll(() => page.title()).toBe(title);
 }
 
 describe("every page and dialog is accessible and fits a 360 px phone", () => {
   it("signed out: home, login, registration, blog and not-found", async () => {
     await seed();
     const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
-    await visit(page, "/", /Find your next ride/);
+    await visit(page, "/", /Find your next ride/, "ReRide — used motorbikes, bought and sold");
     await page.getByRole("heading", { name: "Advertised" }).waitFor();
     await checkPage(page, "home");
-    await visit(page, "/login", "Login now!");
+    await visit(page, "/login", "Login now!", "Login | ReRide");
     await checkPage(page, "login");
-    await visit(page, "/registration", "Register now!");
+    await visit(page, "/registration", "Register now!", "Registration | ReRide");
     await checkPage(page, "registration");
-    await visit(page, "/blog", "Blog");
+    await visit(page, "/blog", "Blog", "Blog");
     await checkPage(page, "blog");
-    await visit(page, "/no-such-page", "Error! This page doesn't exist.");
+    await visit(
+      page,
+      "/no-such-page",
+      "Error! This page doesn't exist.",
+      "Page not found | ReRide",
+    );
     await checkPage(page, "not-found");
 
     await page.setViewportSize(SMALL_PHONE);
@@ -207,7 +222,7 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     const { buyer, photoBikeId, suzukiId } = await seed();
     const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
     await signIn(page, buyer.email, buyer.password);
-    await visit(page, `/title/${suzukiId}`, "SUZUKI");
+    await visit(page, `/title/${suzukiId}`, "SUZUKI", "SUZUKI | ReRide");
     // The uploaded photo comes in both stored sizes, and a 360 px phone takes the 400 px one.
     // (The picture's link is hidden from screen readers, so the img is found by tag.)
     const cardPhoto = cardTitled(page, PHOTO_BIKE.title).locator("img").first();
@@ -219,7 +234,7 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     await checkPage(page, "category");
 
     await page.setViewportSize(SMALL_PHONE);
-    await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title);
+    await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title, `${PHOTO_BIKE.title} | ReRide`);
     const galleryPhoto = page.getByRole("img", { name: /real photos \(1 of 1\)/ });
     await settle(page);
     expect(await shownSource(galleryPhoto)).toMatch(/-thumb\.webp$/);
@@ -227,20 +242,20 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     // checkPage leaves the page at desktop width, where the gallery needs the large photo.
     expect(await shownSource(galleryPhoto)).toMatch(/-large\.webp$/);
 
-    await visit(page, "/bikes?q=Suzuki", /Bikes matching/);
+    await visit(page, "/bikes?q=Suzuki", /Bikes matching/, "Search: Suzuki | ReRide");
     await checkPage(page, "search");
 
-    await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title);
+    await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title, `${PHOTO_BIKE.title} | ReRide`);
     await page.getByRole("button", { name: "Buy", exact: true }).click();
     await page.getByRole("dialog", { name: "Book this bike" }).waitFor();
     await checkPage(page, "booking-dialog", { overlay: true });
     await page.keyboard.press("Escape");
 
-    await visit(page, "/dashboard", "My booking");
+    await visit(page, "/dashboard", "My booking", "My booking | ReRide");
     await checkPage(page, "dashboard-buyer");
-    await visit(page, "/dashboard/myBooking", "My booking");
+    await visit(page, "/dashboard/myBooking", "My booking", "My booking | ReRide");
     await checkPage(page, "my-booking");
-    await visit(page, "/dashboard/wishlist", "Wishlist");
+    await visit(page, "/dashboard/wishlist", "Wishlist", "Wishlist | ReRide");
     await checkPage(page, "wishlist");
 
     await page.setViewportSize(SMALL_PHONE);
@@ -254,12 +269,12 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     const { seller, photoBikeId } = await seed();
     const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
     await signIn(page, seller.email, seller.password);
-    await visit(page, "/dashboard", "Bookings on my bikes");
+    await visit(page, "/dashboard", "Bookings on my bikes", "Bookings on my bikes | ReRide");
     await cardTitled(page, BOOKED_BIKE.title).getByText("Pending", { exact: true }).waitFor();
     await checkPage(page, "dashboard-seller");
-    await visit(page, "/dashboard/addProduct", "Add product");
+    await visit(page, "/dashboard/addProduct", "Add product", "Add product | ReRide");
     await checkPage(page, "add-product");
-    await visit(page, "/dashboard/MyProduct", "My products");
+    await visit(page, "/dashboard/MyProduct", "My products", "My products | ReRide");
     // Statuses are words on the badge, not only its colour.
     await cardTitled(page, PHOTO_BIKE.name).getByText("Available", { exact: true }).waitFor();
     await cardTitled(page, BOOKED_BIKE.name).getByText("Booked", { exact: true }).waitFor();
@@ -270,11 +285,16 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     await page.keyboard.press("Escape");
 
     // A list with nothing in it: the seller has booked nothing.
-    await visit(page, "/dashboard/myBooking", "My booking");
+    await visit(page, "/dashboard/myBooking", "My booking", "My booking | ReRide");
     await page.getByText("You have no bookings yet.", { exact: true }).waitFor();
     await checkPage(page, "my-booking-empty");
 
-    await visit(page, `/dashboard/MyProduct/${photoBikeId}/edit`, "Edit product");
+    await visit(
+      page,
+      `/dashboard/MyProduct/${photoBikeId}/edit`,
+      "Edit product",
+      "Edit product | ReRide",
+    );
     await page.getByLabel("Title", { exact: true }).waitFor();
     await checkPage(page, "edit-product");
     expectNoErrors();
@@ -284,17 +304,17 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     const { seller, suzukiId } = await seed();
     const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await visit(page, "/dashboard/allSeller", "All sellers");
+    await visit(page, "/dashboard/allSeller", "All sellers", "All sellers | ReRide");
     const account = cardTitled(page, seller.name);
     await account.getByRole("button", { name: "Verify", exact: true }).click();
     await account.getByRole("img", { name: "Verified seller" }).waitFor();
     await checkPage(page, "all-sellers");
-    await visit(page, "/dashboard/allBuyer", "All buyers");
+    await visit(page, "/dashboard/allBuyer", "All buyers", "All buyers | ReRide");
     await page.getByRole("article").first().waitFor();
     await checkPage(page, "all-buyers");
 
     // On the seller's bikes the mark is a tick and the word "Verified", not a blue shape alone.
-    await visit(page, `/title/${suzukiId}`, "SUZUKI");
+    await visit(page, `/title/${suzukiId}`, "SUZUKI", "SUZUKI | ReRide");
     const card = cardTitled(page, PHOTO_BIKE.title);
     await card.getByRole("img", { name: "Verified seller" }).waitFor();
     expect(await card.getByText("Verified", { exact: true }).isVisible()).toBe(true);
@@ -304,7 +324,7 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
 
   it("the checks themselves fail on a missing label, a small button and faint text", async () => {
     const { page } = await browser.newTab(SMALL_PHONE);
-    await visit(page, "/login", "Login now!");
+    await visit(page, "/login", "Login now!", "Login | ReRide");
     await page.evaluate(() => {
       for (const label of document.querySelectorAll("label")) label.remove();
       const button = document.createElement("button");
@@ -359,7 +379,7 @@ describe("motion, page titles and focus", () => {
     const { buyer } = await seed();
     const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
     await signIn(page, buyer.email, buyer.password);
-    await visit(page, "/dashboard", "My booking");
+    await visit(page, "/dashboard", "My booking", "My booking | ReRide");
     // A spinner as the app shows one while a request runs.
     await page.evaluate(() => {
       document
