@@ -31,6 +31,9 @@ import {
 const server = setupServer();
 const browser = setupBrowser(server);
 
+/** For expect.poll: a page's code and data can take seconds on a busy CI machine. */
+const WAIT = { timeout: 15_000 } as const;
+
 const PHOTO_BIKE: BikeFields = {
   title: "Suzuki Gixxer with real photos",
   name: "Gixxer",
@@ -190,140 +193,159 @@ async function visit(
 ): Promise<void> {
   await page.goto(path);
   await page.getByRole("heading", { name: heading }).first().waitFor();
-  await expect.poll(() => page.title()).toBe(title);
+  await expect.poll(() => page.title(), WAIT).toBe(title);
 }
 
+/** Each role's tour runs axe twice a page; a busy 2-core machine needs more than the default. */
+const TOUR_TIMEOUT = 120_000;
+
 describe("every page and dialog is accessible and fits a 360 px phone", () => {
-  it("signed out: home, login, registration, blog and not-found", async () => {
-    await seed();
-    const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
-    await visit(page, "/", /Find your next ride/, "ReRide — used motorbikes, bought and sold");
-    await page.getByRole("heading", { name: "Advertised" }).waitFor();
-    await checkPage(page, "home");
-    await visit(page, "/login", "Login now!", "Login | ReRide");
-    await checkPage(page, "login");
-    await visit(page, "/registration", "Register now!", "Registration | ReRide");
-    await checkPage(page, "registration");
-    await visit(page, "/blog", "Blog", "Blog");
-    await checkPage(page, "blog");
-    await visit(
-      page,
-      "/no-such-page",
-      "Error! This page doesn't exist.",
-      "Page not found | ReRide",
-    );
-    await checkPage(page, "not-found");
+  it(
+    "signed out: home, login, registration, blog and not-found",
+    async () => {
+      await seed();
+      const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
+      await visit(page, "/", /Find your next ride/, "ReRide — used motorbikes, bought and sold");
+      await page.getByRole("heading", { name: "Advertised" }).waitFor();
+      await checkPage(page, "home");
+      await visit(page, "/login", "Login now!", "Login | ReRide");
+      await checkPage(page, "login");
+      await visit(page, "/registration", "Register now!", "Registration | ReRide");
+      await checkPage(page, "registration");
+      await visit(page, "/blog", "Blog", "Blog");
+      await checkPage(page, "blog");
+      await visit(
+        page,
+        "/no-such-page",
+        "Error! This page doesn't exist.",
+        "Page not found | ReRide",
+      );
+      await checkPage(page, "not-found");
 
-    await page.setViewportSize(SMALL_PHONE);
-    await page.getByRole("button", { name: "Open menu", exact: true }).click();
-    await page.getByRole("link", { name: "Registration", exact: true }).waitFor();
-    await checkPage(page, "mobile-menu", { overlay: true, phoneOnly: true });
-    expectNoErrors();
-  });
+      await page.setViewportSize(SMALL_PHONE);
+      await page.getByRole("button", { name: "Open menu", exact: true }).click();
+      await page.getByRole("link", { name: "Registration", exact: true }).waitFor();
+      await checkPage(page, "mobile-menu", { overlay: true, phoneOnly: true });
+      expectNoErrors();
+    },
+    TOUR_TIMEOUT,
+  );
 
-  it("buyer: category, bike page, search, booking dialog, dashboard, my booking, wishlist", async () => {
-    const { buyer, photoBikeId, suzukiId } = await seed();
-    const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
-    await signIn(page, buyer.email, buyer.password);
-    await visit(page, `/title/${suzukiId}`, "SUZUKI", "SUZUKI | ReRide");
-    // The uploaded photo comes in both stored sizes, and a 360 px phone takes the 400 px one.
-    // (The picture's link is hidden from screen readers, so the img is found by tag.)
-    const cardPhoto = cardTitled(page, PHOTO_BIKE.title).locator("img").first();
-    await settle(page);
-    expect(await cardPhoto.getAttribute("srcset")).toMatch(
-      /-thumb\.webp 400w, .*-large\.webp 1600w$/,
-    );
-    expect(await shownSource(cardPhoto)).toMatch(/-thumb\.webp$/);
-    await checkPage(page, "category");
+  it(
+    "buyer: category, bike page, search, booking dialog, dashboard, my booking, wishlist",
+    async () => {
+      const { buyer, photoBikeId, suzukiId } = await seed();
+      const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
+      await signIn(page, buyer.email, buyer.password);
+      await visit(page, `/title/${suzukiId}`, "SUZUKI", "SUZUKI | ReRide");
+      // The uploaded photo comes in both stored sizes, and a 360 px phone takes the 400 px one.
+      // (The picture's link is hidden from screen readers, so the img is found by tag.)
+      const cardPhoto = cardTitled(page, PHOTO_BIKE.title).locator("img").first();
+      await settle(page);
+      expect(await cardPhoto.getAttribute("srcset")).toMatch(
+        /-thumb\.webp 400w, .*-large\.webp 1600w$/,
+      );
+      expect(await shownSource(cardPhoto)).toMatch(/-thumb\.webp$/);
+      await checkPage(page, "category");
 
-    await page.setViewportSize(SMALL_PHONE);
-    await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title, `${PHOTO_BIKE.title} | ReRide`);
-    const galleryPhoto = page.getByRole("img", { name: /real photos \(1 of 1\)/ });
-    await settle(page);
-    expect(await shownSource(galleryPhoto)).toMatch(/-thumb\.webp$/);
-    await checkPage(page, "bike");
-    // checkPage leaves the page at desktop width, where the gallery needs the large photo.
-    expect(await shownSource(galleryPhoto)).toMatch(/-large\.webp$/);
+      await page.setViewportSize(SMALL_PHONE);
+      await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title, `${PHOTO_BIKE.title} | ReRide`);
+      const galleryPhoto = page.getByRole("img", { name: /real photos \(1 of 1\)/ });
+      await settle(page);
+      expect(await shownSource(galleryPhoto)).toMatch(/-thumb\.webp$/);
+      await checkPage(page, "bike");
+      // checkPage leaves the page at desktop width, where the gallery needs the large photo.
+      expect(await shownSource(galleryPhoto)).toMatch(/-large\.webp$/);
 
-    await visit(page, "/bikes?q=Suzuki", /Bikes matching/, "Search: Suzuki | ReRide");
-    await checkPage(page, "search");
+      await visit(page, "/bikes?q=Suzuki", /Bikes matching/, "Search: Suzuki | ReRide");
+      await checkPage(page, "search");
 
-    await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title, `${PHOTO_BIKE.title} | ReRide`);
-    await page.getByRole("button", { name: "Buy", exact: true }).click();
-    await page.getByRole("dialog", { name: "Book this bike" }).waitFor();
-    await checkPage(page, "booking-dialog", { overlay: true });
-    await page.keyboard.press("Escape");
+      await visit(page, `/bikes/${photoBikeId}`, PHOTO_BIKE.title, `${PHOTO_BIKE.title} | ReRide`);
+      await page.getByRole("button", { name: "Buy", exact: true }).click();
+      await page.getByRole("dialog", { name: "Book this bike" }).waitFor();
+      await checkPage(page, "booking-dialog", { overlay: true });
+      await page.keyboard.press("Escape");
 
-    await visit(page, "/dashboard", "My booking", "My booking | ReRide");
-    await checkPage(page, "dashboard-buyer");
-    await visit(page, "/dashboard/myBooking", "My booking", "My booking | ReRide");
-    await checkPage(page, "my-booking");
-    await visit(page, "/dashboard/wishlist", "Wishlist", "Wishlist | ReRide");
-    await checkPage(page, "wishlist");
+      await visit(page, "/dashboard", "My booking", "My booking | ReRide");
+      await checkPage(page, "dashboard-buyer");
+      await visit(page, "/dashboard/myBooking", "My booking", "My booking | ReRide");
+      await checkPage(page, "my-booking");
+      await visit(page, "/dashboard/wishlist", "Wishlist", "Wishlist | ReRide");
+      await checkPage(page, "wishlist");
 
-    await page.setViewportSize(SMALL_PHONE);
-    await page.getByRole("button", { name: "menu", exact: true }).click();
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link").first().waitFor();
-    await checkPage(page, "dashboard-drawer", { overlay: true, phoneOnly: true });
-    expectNoErrors();
-  });
+      await page.setViewportSize(SMALL_PHONE);
+      await page.getByRole("button", { name: "menu", exact: true }).click();
+      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link").first().waitFor();
+      await checkPage(page, "dashboard-drawer", { overlay: true, phoneOnly: true });
+      expectNoErrors();
+    },
+    TOUR_TIMEOUT,
+  );
 
-  it("seller: dashboard, add product, my products, the confirm dialog, an empty list, edit product", async () => {
-    const { seller, photoBikeId } = await seed();
-    const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
-    await signIn(page, seller.email, seller.password);
-    await visit(page, "/dashboard", "Bookings on my bikes", "Bookings on my bikes | ReRide");
-    await cardTitled(page, BOOKED_BIKE.title).getByText("Pending", { exact: true }).waitFor();
-    await checkPage(page, "dashboard-seller");
-    await visit(page, "/dashboard/addProduct", "Add product", "Add product | ReRide");
-    await checkPage(page, "add-product");
-    await visit(page, "/dashboard/MyProduct", "My products", "My products | ReRide");
-    // Statuses are words on the badge, not only its colour.
-    await cardTitled(page, PHOTO_BIKE.name).getByText("Available", { exact: true }).waitFor();
-    await cardTitled(page, BOOKED_BIKE.name).getByText("Booked", { exact: true }).waitFor();
-    await checkPage(page, "my-products");
-    await cardTitled(page, BOOKED_BIKE.name).getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("dialog", { name: "Delete this product?" }).waitFor();
-    await checkPage(page, "confirm-dialog", { overlay: true });
-    await page.keyboard.press("Escape");
+  it(
+    "seller: dashboard, add product, my products, the confirm dialog, an empty list, edit product",
+    async () => {
+      const { seller, photoBikeId } = await seed();
+      const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
+      await signIn(page, seller.email, seller.password);
+      await visit(page, "/dashboard", "Bookings on my bikes", "Bookings on my bikes | ReRide");
+      await cardTitled(page, BOOKED_BIKE.title).getByText("Pending", { exact: true }).waitFor();
+      await checkPage(page, "dashboard-seller");
+      await visit(page, "/dashboard/addProduct", "Add product", "Add product | ReRide");
+      await checkPage(page, "add-product");
+      await visit(page, "/dashboard/MyProduct", "My products", "My products | ReRide");
+      // Statuses are words on the badge, not only its colour.
+      await cardTitled(page, PHOTO_BIKE.name).getByText("Available", { exact: true }).waitFor();
+      await cardTitled(page, BOOKED_BIKE.name).getByText("Booked", { exact: true }).waitFor();
+      await checkPage(page, "my-products");
+      await cardTitled(page, BOOKED_BIKE.name).getByRole("button", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Delete this product?" }).waitFor();
+      await checkPage(page, "confirm-dialog", { overlay: true });
+      await page.keyboard.press("Escape");
 
-    // A list with nothing in it: the seller has booked nothing.
-    await visit(page, "/dashboard/myBooking", "My booking", "My booking | ReRide");
-    await page.getByText("You have no bookings yet.", { exact: true }).waitFor();
-    await checkPage(page, "my-booking-empty");
+      // A list with nothing in it: the seller has booked nothing.
+      await visit(page, "/dashboard/myBooking", "My booking", "My booking | ReRide");
+      await page.getByText("You have no bookings yet.", { exact: true }).waitFor();
+      await checkPage(page, "my-booking-empty");
 
-    await visit(
-      page,
-      `/dashboard/MyProduct/${photoBikeId}/edit`,
-      "Edit product",
-      "Edit product | ReRide",
-    );
-    await page.getByLabel("Title", { exact: true }).waitFor();
-    await checkPage(page, "edit-product");
-    expectNoErrors();
-  });
+      await visit(
+        page,
+        `/dashboard/MyProduct/${photoBikeId}/edit`,
+        "Edit product",
+        "Edit product | ReRide",
+      );
+      await page.getByLabel("Title", { exact: true }).waitFor();
+      await checkPage(page, "edit-product");
+      expectNoErrors();
+    },
+    TOUR_TIMEOUT,
+  );
 
-  it("admin: all sellers, all buyers; the verified mark says so in words", async () => {
-    const { seller, suzukiId } = await seed();
-    const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await visit(page, "/dashboard/allSeller", "All sellers", "All sellers | ReRide");
-    const account = cardTitled(page, seller.name);
-    await account.getByRole("button", { name: "Verify", exact: true }).click();
-    await account.getByRole("img", { name: "Verified seller" }).waitFor();
-    await checkPage(page, "all-sellers");
-    await visit(page, "/dashboard/allBuyer", "All buyers", "All buyers | ReRide");
-    await page.getByRole("article").first().waitFor();
-    await checkPage(page, "all-buyers");
+  it(
+    "admin: all sellers, all buyers; the verified mark says so in words",
+    async () => {
+      const { seller, suzukiId } = await seed();
+      const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await visit(page, "/dashboard/allSeller", "All sellers", "All sellers | ReRide");
+      const account = cardTitled(page, seller.name);
+      await account.getByRole("button", { name: "Verify", exact: true }).click();
+      await account.getByRole("img", { name: "Verified seller" }).waitFor();
+      await checkPage(page, "all-sellers");
+      await visit(page, "/dashboard/allBuyer", "All buyers", "All buyers | ReRide");
+      await page.getByRole("article").first().waitFor();
+      await checkPage(page, "all-buyers");
 
-    // On the seller's bikes the mark is a tick and the word "Verified", not a blue shape alone.
-    await visit(page, `/title/${suzukiId}`, "SUZUKI", "SUZUKI | ReRide");
-    const card = cardTitled(page, PHOTO_BIKE.title);
-    await card.getByRole("img", { name: "Verified seller" }).waitFor();
-    expect(await card.getByText("Verified", { exact: true }).isVisible()).toBe(true);
-    await checkPage(page, "category-verified");
-    expectNoErrors();
-  });
+      // On the seller's bikes the mark is a tick and the word "Verified", not a blue shape alone.
+      await visit(page, `/title/${suzukiId}`, "SUZUKI", "SUZUKI | ReRide");
+      const card = cardTitled(page, PHOTO_BIKE.title);
+      await card.getByRole("img", { name: "Verified seller" }).waitFor();
+      expect(await card.getByText("Verified", { exact: true }).isVisible()).toBe(true);
+      await checkPage(page, "category-verified");
+      expectNoErrors();
+    },
+    TOUR_TIMEOUT,
+  );
 
   it("the checks themselves fail on a missing label, a small button and faint text", async () => {
     const { page } = await browser.newTab(SMALL_PHONE);
@@ -411,9 +433,9 @@ describe("motion, page titles and focus", () => {
       });
     const announced = page.locator("p[aria-live=polite]");
     const expectArrival = async (title: string, heading: string) => {
-      await expect.poll(() => page.title()).toBe(title);
-      await expect.poll(focused).toBe(heading);
-      await expect.poll(() => announced.textContent()).toBe(heading.replace(/^h\d /, ""));
+      await expect.poll(() => page.title(), WAIT).toBe(title);
+      await expect.poll(focused, WAIT).toBe(heading);
+      await expect.poll(() => announced.textContent(), WAIT).toBe(heading.replace(/^h\d /, ""));
     };
 
     // The first load leaves focus at the top of the document, where a page starts.
