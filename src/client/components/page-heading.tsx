@@ -12,6 +12,9 @@ export function PageHeading({ children, className }: { children: ReactNode; clas
   const level = useContext(HeadingLevelContext);
   const Tag = level === 1 ? "h1" : "h2";
   return (
-    <Tag className={className ?? "text-3xl font-bold tracking-tight sm:text-4xl"}>{children}</Tag>
+    // Marked so a route change can focus the page's own heading (route-focus.tsx).
+    <Tag data-page-heading className={className ?? "text-3xl font-bold tracking-tight sm:text-4xl"}>
+      {children}
+    </Tag>
   );
 }

@@ -16,7 +16,11 @@ export function Component() {
       <LoginForm />
       <GoogleButton label="Login with Google" returnTo={returnPath(location.state)} />
       <p className="text-center text-sm">
-        <Link to="/registration" state={location.state} className="link link-primary font-medium">
+        <Link
+          to="/registration"
+          state={location.state}
+          className="link link-primary inline-block py-1 font-medium"
+        >
           Don't have account? Registration
         </Link>
       </p>

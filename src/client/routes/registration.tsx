@@ -20,7 +20,11 @@ export function Component() {
         note="Accounts made with Google are buyer accounts."
       />
       <p className="text-center text-sm">
-        <Link to="/login" state={location.state} className="link link-primary font-medium">
+        <Link
+          to="/login"
+          state={location.state}
+          className="link link-primary inline-block py-1 font-medium"
+        >
           Already have an account? Login
         </Link>
       </p>

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from "react-router";
 import { Footer } from "../components/footer";
 import { Navbar } from "../components/navbar";
 import { NavigationProgress } from "../components/navigation-progress";
+import { RouteFocus } from "../components/route-focus";
 import { Toasts } from "../components/toasts";
 
 /** The frame around every page: navbar, the page, footer, and the toasts. */
@@ -20,6 +21,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <RouteFocus />
       <Toasts />
       <ScrollRestoration />
     </div>

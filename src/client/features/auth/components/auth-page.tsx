@@ -23,7 +23,8 @@ export function AuthPage({
         <div className="text-center lg:text-left">
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
           <p className="mt-4 text-lg text-base-content/80">{intro}</p>
-          <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-primary/10 px-4 py-2 text-sm font-semibold text-primary">
+          {/* On white, not a primary tint: the tint over the page's gradient took the text below 4.5:1. */}
+          <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-base-100 px-4 py-2 text-sm font-semibold text-primary ring-1 ring-primary/30">
             New riders get 20% off their first booking.
           </p>
         </div>

@@ -4,6 +4,7 @@ import { Price } from "../../../components/price";
 import { TimeAgo } from "../../../components/time-ago";
 import { VerifiedMark } from "../../../components/verified-mark";
 import type { ListedBike } from "../../../lib/bike-cache";
+import { CARD_SIZES, photoSources } from "../../../lib/photo-sources";
 import { useMe } from "../../../lib/session";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
@@ -46,7 +47,7 @@ export function BikeCard({
         {/* The title's link is the one screen readers hear; the picture is a second, bigger target. */}
         <Link to={`/bikes/${bike.id}`} tabIndex={-1} aria-hidden="true" className="block h-full">
           <img
-            src={bike.imageUrl}
+            {...photoSources(bike.imageUrl, CARD_SIZES)}
             alt={`${bike.name}: ${bike.title}`}
             width="800"
             height="600"
@@ -72,7 +73,7 @@ export function BikeCard({
           </Title>
           <span className="badge badge-secondary badge-soft shrink-0">{bike.name}</span>
         </div>
-        <p className="flex items-center gap-1.5 text-sm">
+        <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
           <span className="text-base-content/75">Seller:</span>
           <span className="font-medium">{bike.seller.name}</span>
           {bike.seller.verified ? <VerifiedMark /> : null}

@@ -40,7 +40,7 @@ export function BikeDetails({ bike, onBuy, onBuyIntent }: BikeDetailsProps) {
           <h1 className="text-3xl font-extrabold tracking-tight">{bike.title}</h1>
           <WishlistButton bike={bike} user={user} />
         </div>
-        <p className="flex items-center gap-1.5">
+        <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
           <span className="text-base-content/75">Seller:</span>
           <span className="font-medium">{bike.seller.name}</span>
           {bike.seller.verified ? <VerifiedMark /> : null}

@@ -24,7 +24,8 @@ export function EditProductForm({ bike, user, categories }: EditProductFormProps
         sellerName={user.name}
         categories={categories}
       />
-      <div className="flex gap-2">
+      {/* Stacked on a phone: the full-width submit button leaves no room beside it. */}
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
         <SubmitButton pending={pending || photos.uploading}>Save changes</SubmitButton>
         <Link to="/dashboard/MyProduct" className="btn btn-ghost">
           Cancel

@@ -4,6 +4,7 @@ import { ActionError } from "../../../components/action-error";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Price } from "../../../components/price";
 import type { ListedBike } from "../../../lib/bike-cache";
+import { CARD_SIZES, photoSources } from "../../../lib/photo-sources";
 import {
   advertiseFailed,
   deleteFailed,
@@ -27,7 +28,7 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
     >
       <figure className="relative aspect-[4/3] bg-base-200">
         <img
-          src={bike.imageUrl}
+          {...photoSources(bike.imageUrl, CARD_SIZES)}
           alt={`${bike.name}: ${bike.title}`}
           width="800"
           height="600"

@@ -1,5 +1,9 @@
 import { type PointerEvent, useRef, useState } from "react";
 import type { BikePhoto } from "../../../../shared/schemas/uploads";
+import { photoSources } from "../../../lib/photo-sources";
+
+/** The gallery is the page's full width on phones, half of max-w-6xl beside the details on large screens. */
+const GALLERY_SIZES = "(min-width: 1024px) 560px, 100vw";
 
 interface PhotoGalleryProps {
   photos: BikePhoto[];
@@ -25,7 +29,11 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
   if (count === 0 || !current) {
     return (
       <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
-        <img src={fallbackUrl} alt={alt} className="h-full w-full object-cover" />
+        <img
+          {...photoSources(fallbackUrl, GALLERY_SIZES)}
+          alt={alt}
+          className="h-full w-full object-cover"
+        />
       </figure>
     );
   }
@@ -65,7 +73,7 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
         }}
       >
         <img
-          src={current.url}
+          {...photoSources(current.url, GALLERY_SIZES)}
           alt={`${alt} (${index + 1} of ${count})`}
           draggable={false}
           className="h-full w-full select-none object-cover"

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import type { Booking } from "../../../../shared/schemas/bookings";
 import { TimeAgo } from "../../../components/time-ago";
+import { photoSources } from "../../../lib/photo-sources";
 import { BookingPrice } from "./booking-price";
 import { BookingStatusBadge } from "./booking-status-badge";
 
@@ -26,7 +27,8 @@ export function BookingCardFrame({
     >
       <figure className="aspect-[4/3] shrink-0 bg-base-200 sm:aspect-auto sm:w-48">
         <img
-          src={booking.bike.imageUrl}
+          // Full width on a phone, a 192 px column beside the details from sm up.
+          {...photoSources(booking.bike.imageUrl, "(min-width: 640px) 192px, 100vw")}
           alt={booking.bike.title}
           width="800"
           height="600"

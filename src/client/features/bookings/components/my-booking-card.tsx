@@ -39,7 +39,10 @@ export function MyBookingCard({ booking }: { booking: Booking }) {
         <Detail term="Seller">{booking.seller.name}</Detail>
         {booking.seller.phone ? (
           <Detail term="Seller's phone">
-            <a className="link" href={`tel:${booking.seller.phone}`}>
+            <a
+              className="link inline-flex min-h-6 items-center"
+              href={`tel:${booking.seller.phone}`}
+            >
               {booking.seller.phone}
             </a>
           </Detail>

@@ -48,7 +48,7 @@ export function SaleCard({ booking }: { booking: Booking }) {
     >
       <Detail term="Buyer">{booking.buyer.name}</Detail>
       <Detail term="Phone">
-        <a className="link" href={`tel:${booking.phone}`}>
+        <a className="link inline-flex min-h-6 items-center" href={`tel:${booking.phone}`}>
           {booking.phone}
         </a>
       </Detail>

@@ -131,7 +131,7 @@ export function BikeFilters({ scope, filters, onApply }: BikeFiltersProps) {
           name="verifiedOnly"
           value="true"
           defaultChecked={filters.verifiedOnly === "true"}
-          className="checkbox checkbox-sm"
+          className="checkbox"
         />
         Verified sellers only
       </label>
