@@ -12,11 +12,15 @@ import type { ListedBike } from "../../../lib/bike-cache";
 import { useConfig } from "../../../lib/config";
 import { useFormFailures } from "../../../lib/field-errors";
 import { formatPrice } from "../../../lib/format";
+import { photoSources } from "../../../lib/photo-sources";
 import { useMe } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { bikeDetailQuery, createBooking } from "../api";
 import { markBikeBooked } from "../booking-cache";
 import { BookingQuote } from "./booking-quote";
+
+/** The dialog's picture: the full width of a phone, half of the dialog from md up. */
+const DIALOG_PHOTO_SIZES = "(min-width: 768px) 320px, 100vw";
 
 type BookingValues = z.output<typeof bookingInputSchema>;
 
@@ -101,7 +105,7 @@ export default function BookingDialog({
       */}
       <div className="grid gap-4 md:grid-cols-2 md:gap-x-6">
         <img
-          src={bike.imageUrl}
+          {...photoSources(bike.imageUrl, DIALOG_PHOTO_SIZES)}
           alt={`${bike.name}: ${bike.title}`}
           width="800"
           height="600"
