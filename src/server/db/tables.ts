@@ -106,6 +106,12 @@ export interface PriceStatsTable {
   listings: number;
 }
 
+/** Available bikes per category, kept by triggers (migration 007); no row means none. */
+export interface CategoryCountsTable {
+  categoryId: string;
+  available: number;
+}
+
 export interface AccountsTable {
   id: string;
   userId: string;
@@ -140,6 +146,7 @@ export interface Tables {
   categories: CategoriesTable;
   bikes: BikesTable;
   priceStats: PriceStatsTable;
+  categoryCounts: CategoryCountsTable;
 }
 
 export type BikeRow = Selectable<BikesTable>;
