@@ -3,6 +3,7 @@ import { type Insertable, sql } from "kysely";
 import type { AppDb, Dialect } from "../../src/server/db/database";
 import { priceStatsMigration } from "../../src/server/db/migrations/005-price-stats";
 import { categoryCountsMigration } from "../../src/server/db/migrations/007-category-counts";
+import { searchWordsMigration } from "../../src/server/db/migrations/008-search-words";
 import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "../../src/server/db/tables";
 import { searchColumns } from "../../src/server/lib/search-text";
 import { type CategoryName, categoryNames } from "../../src/shared/schemas/categories";
@@ -171,10 +172,10 @@ async function loadBikes(
 }
 
 /**
- * The fair-price statistics (005) and the category counts (007) are kept by
- * triggers on every bike write (a PL/pgSQL upsert per row on PostgreSQL).
+ * The fair-price statistics (005), the category counts (007) and the search
+ * vocabulary (008) are kept by triggers on every bike write (a PL/pgSQL upsert per row on PostgreSQL).
  * For the load, the app's own migrations are taken down and brought up again
- * afterwards: each `up` fills its table from the bikes with one GROUP BY and
+ * afterwards: each `up` fills its table from the bikes in one statement and
  * re-creates its triggers, so tables, figures and triggers end exactly as the
  * migrations make them.
  */
@@ -183,7 +184,11 @@ async function withTriggerKeptTablesDeferred(
   dialect: Dialect,
   load: () => Promise<void>,
 ) {
-  const migrations = [priceStatsMigration(dialect), categoryCountsMigration(dialect)];
+  const migrations = [
+    priceStatsMigration(dialect),
+    categoryCountsMigration(dialect),
+    searchWordsMigration(dialect),
+  ];
   for (const migration of [...migrations].reverse()) await migration.down(db);
   await load();
   for (const migration of migrations) await migration.up(db);

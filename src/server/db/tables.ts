@@ -112,6 +112,11 @@ export interface CategoryCountsTable {
   available: number;
 }
 
+/** Every word a listing's searchText has held (migration 008): prefixes become exact words. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface AccountsTable {
   id: string;
   userId: string;
@@ -147,6 +152,7 @@ export interface Tables {
   bikes: BikesTable;
   priceStats: PriceStatsTable;
   categoryCounts: CategoryCountsTable;
+  searchWords: SearchWordsTable;
 }
 
 export type BikeRow = Selectable<BikesTable>;

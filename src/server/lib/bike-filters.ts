@@ -1,6 +1,6 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../db/database";
-import { ftsPrefixQuery, searchWords, tsPrefixQuery } from "./search-text";
+import { ftsQuery, type IndexTerm, searchWords, tsQuery } from "./search-text";
 
 // The where clauses of the search and the category page. They name only
 // `bikes`, so they fit any query over bikes. Values are always bound
@@ -90,12 +90,20 @@ export function wordsScan(words: Words): RawBuilder<SqlBool> {
 // Through the full-text indexes. Location words join the indexed match
 // (searchText holds the location too) to narrow the rows fast; the LIKE on
 // searchLocation (in wordsScan) then keeps the bikes whose location, not
-// title, has the word.
+// title, has the word. `terms` are those words as the index is asked for
+// them (search-text.ts, indexTerms): the stored words each one starts.
+
+export type WordsGiven = Extract<Words, { kind: "words" }>;
+
+/** Every query and location word, in the order indexTerms takes them. */
+export const allWords = (words: WordsGiven) => [...words.query, ...words.place];
 
 /** PostgreSQL: the GIN-indexed tsvector, then the LIKEs on the few rows it finds. */
-export function tsvectorMatch(words: Extract<Words, { kind: "words" }>): RawBuilder<SqlBool> {
-  const tsquery = tsPrefixQuery([...words.query, ...words.place]);
-  return and([sql<SqlBool>`${column("searchVector")} @@ ${tsquery}::tsquery`, wordsScan(words)]);
+export function tsvectorMatch(words: WordsGiven, terms: IndexTerm[]): RawBuilder<SqlBool> {
+  return and([
+    sql<SqlBool>`${column("searchVector")} @@ ${tsQuery(terms)}::tsquery`,
+    wordsScan(words),
+  ]);
 }
 
 /**
@@ -107,9 +115,10 @@ export function tsvectorMatch(words: Extract<Words, { kind: "words" }>): RawBuil
 export function ftsMatches(
   dialect: Dialect,
   filters: BikeFilters,
-  words: Extract<Words, { kind: "words" }>,
+  words: WordsGiven,
+  terms: IndexTerm[],
 ): RawBuilder<unknown> {
-  const match = ftsPrefixQuery([...words.query, ...words.place]);
+  const match = ftsQuery(terms);
   return sql`bikes_fts cross join bikes on bikes.rowid = bikes_fts.rowid
     where bikes_fts match ${match} and ${fieldFilter(dialect, filters)} and ${wordsScan(words)}`;
 }

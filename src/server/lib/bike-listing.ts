@@ -3,6 +3,7 @@ import type { BikeSort } from "../../shared/schemas/search";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, type Dialect, toBool, toIso } from "../db/database";
 import {
+  allWords,
   type BikeFilters,
   fieldFilter,
   ftsMatches,
@@ -14,6 +15,7 @@ import {
 import { withPhotos } from "./bike-photos";
 import { selectBikes, toBike } from "./bike-reads";
 import type { Cursor } from "./cursor";
+import { indexTerms } from "./search-text";
 
 // One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
 // category page (GET /api/categories/:id/bikes). A page is found in two
@@ -125,14 +127,17 @@ async function indexPage(
   page: PageRequest,
 ): Promise<Keyed[]> {
   const limit = page.limit + 1;
-  if (words.kind === "words" && dialect === "sqlite") {
+  const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
+  // A word no listing has ever held: nothing to find.
+  if (words.kind === "words" && !terms) return [];
+  if (words.kind === "words" && terms && dialect === "sqlite") {
     const { after, order } = keyset("bikes", page);
     const { rows } = await sql<Keyed>`select "bikes"."id", "bikes"."postedAt", "bikes"."resalePrice"
-      from ${ftsMatches(dialect, filters, words)} and ${after ?? ALWAYS}
+      from ${ftsMatches(dialect, filters, words, terms)} and ${after ?? ALWAYS}
       order by ${order} limit ${limit}`.execute(db);
     return rows;
   }
-  if (words.kind === "words") {
+  if (words.kind === "words" && terms) {
     // A materialized CTE: the matches through the GIN index, sorted after;
     // never the ordered scan the planner would pick for a rare word.
     const { after, order } = keyset("matches", page);
@@ -140,7 +145,7 @@ async function indexPage(
       .selectFrom("bikes")
       .select(KEYS)
       .where(fieldFilter(dialect, filters))
-      .where(tsvectorMatch(words));
+      .where(tsvectorMatch(words, terms));
     return db
       .with(
         (cte) => cte("matches").materialized(),
@@ -208,19 +213,22 @@ export async function listBikes(
  */
 export async function countBikes(db: AppDb, dialect: Dialect, filters: BikeFilters, cap: number) {
   const words = wordsOf(filters);
+  const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
   let count: number;
-  if (words.kind === "words" && dialect === "sqlite") {
-    // Driven by the full-text index: few rows for rare words, and the cap
-    // stops common ones early.
+  if (words.kind === "words" && !terms) {
+    count = 0; // a word no listing has ever held
+  } else if (words.kind === "words" && terms && dialect === "sqlite") {
+    // Driven by the full-text index, exact words handed out a few at a time:
+    // the cap stops common ones early.
     const { rows } = await sql<{ count: number }>`select count(*) as "count" from (
-      select 1 from ${ftsMatches(dialect, filters, words)} limit ${cap + 1})`.execute(db);
+      select 1 from ${ftsMatches(dialect, filters, words, terms)} limit ${cap + 1})`.execute(db);
     count = Number(rows[0]?.count ?? 0);
   } else {
     const matches = db
       .selectFrom("bikes")
       .select(sql<number>`1`.as("one"))
       .where(fieldFilter(dialect, filters))
-      .where(words.kind === "words" ? tsvectorMatch(words) : wordsScan(words))
+      .where(words.kind === "words" && terms ? tsvectorMatch(words, terms) : wordsScan(words))
       .limit(cap + 1);
     const row = await db
       .selectFrom(matches.as("matches"))
