@@ -51,7 +51,7 @@ const FINGERPRINT_SOURCES = [
   "bench/lib/vocabulary.ts",
 ];
 
-function fingerprint(bikes: number): string {
+export function fingerprint(bikes: number): string {
   const hash = createHash("sha256").update(`bikes=${bikes};`);
   hash.update(readFileSync(path.join(ROOT, "node_modules/better-auth/package.json")));
   for (const source of FINGERPRINT_SOURCES) {
@@ -62,7 +62,8 @@ function fingerprint(bikes: number): string {
           .filter((name) => name.endsWith(".ts"))
           .sort()
           .map((name) => path.join(full, name));
-    for (const file of files) hash.update(file).update(readFileSync(file));
+    // Named relative to the checkout: two checkouts of the same code share their data.
+    for (const file of files) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
   }
   return hash.digest("hex").slice(0, 16);
 }
