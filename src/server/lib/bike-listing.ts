@@ -76,8 +76,9 @@ function cursorAfter(row: Keyed, sort: BikeSort): Cursor {
 // of milliseconds. Common words are better found by reading the sort's index
 // in order and checking each bike's stored words, which fills a page within a
 // few hundred rows; so a search first reads up to SCAN_BUDGET bikes in order
-// (scanPage). Only when that doesn't settle the page (rarer words) does it ask
-// the full-text index (indexPage), whose answer is then small.
+// (scanPage), a short stretch first. Only when that doesn't settle the page,
+// or the first stretch shows the words too rare to settle it, does it ask the
+// full-text index (indexPage), whose answer is then small.
 // PostgreSQL's planner can't make this choice itself: it guesses 0.5% for any
 // prefix it has no statistics on, and then reads every available bike in
 // order for a word that matches none.
@@ -113,6 +114,9 @@ async function scanPage(
     if (hits.length > page.limit) return hits.slice(0, page.limit + 1);
     const last = rows.at(-1);
     if (rows.length < size || !last) return hits;
+    // At the rate seen so far the budget wouldn't fill the page: rare words,
+    // which the full-text index finds for less than reading on would cost.
+    if (hits.length * budget <= page.limit * read) return null;
     cursor = cursorAfter(last, page.sort);
   }
   return read < budget ? hits : null;
