@@ -122,3 +122,28 @@ export function ftsMatches(
   return sql`bikes_fts cross join bikes on bikes.rowid = bikes_fts.rowid
     where bikes_fts match ${match} and ${fieldFilter(dialect, filters)} and ${wordsScan(words)}`;
 }
+
+/**
+ * SQLite, for words with many matches: the bikes read in the sort's index
+ * order, each kept if its rowid is among the index's matches (a set SQLite
+ * builds once, from the FTS index alone). Rows outside the set are skipped
+ * without reading them, so the page costs a stretch of the sort's index
+ * instead of reading and sorting every match. The unary + keeps SQLite from
+ * driving the query by the set's rowids instead.
+ */
+export function ftsInSortOrder(
+  dialect: Dialect,
+  filters: BikeFilters,
+  words: WordsGiven,
+  terms: IndexTerm[],
+): RawBuilder<unknown> {
+  const match = ftsQuery(terms);
+  return sql`bikes where +bikes.rowid in (select rowid from bikes_fts where bikes_fts match ${match})
+    and ${fieldFilter(dialect, filters)} and ${wordsScan(words)}`;
+}
+
+/** SQLite: how many bikes of any status the FTS index matches, counted up to `cap` + 1. */
+export function ftsMatchCount(terms: IndexTerm[], cap: number): RawBuilder<{ count: number }> {
+  return sql<{ count: number }>`select count(*) as "count" from (
+    select rowid from bikes_fts where bikes_fts match ${ftsQuery(terms)} limit ${cap + 1})`;
+}
