@@ -52,8 +52,8 @@ async function main() {
     `${machine.cores} cores, ${machine.cpu}, Node ${machine.node}; databases: ${dbs.join(", ")}; sizes: ${options.bikes.join(", ")}`,
   );
 
-  log("Client bundle sizes");
-  const bundle = measureBundle(log);
+  if (!options.scaleOnly) log("Client bundle sizes");
+  const bundle = options.scaleOnly ? { rows: null } : measureBundle(log);
   if (bundle.note) notes.push(bundle.note);
 
   const http: HttpSuiteResult[] = [];
@@ -62,8 +62,8 @@ async function main() {
   let lighthouseDatabase: BenchDatabase | null = null;
   for (const kind of dbs) {
     for (const bikes of options.bikes) {
-      const database = await prepareDatabase(kind, bikes, options.postgresUrl, log);
-      if (bikes === options.httpAt) {
+      const database = await prepareDatabase(kind, bikes, options, log);
+      if (!options.scaleOnly && bikes === options.httpAt) {
         log(`HTTP load: ${kind}, ${bikes.toLocaleString("en")} bikes`);
         const suite = await runHttpSuite(database, options, options.logLevel, log);
         http.push(suite);
@@ -85,8 +85,7 @@ async function main() {
   const targets = [
     ...http.flatMap(httpTargets),
     ...scaleTargets(scale, dbs),
-    ...clientTargets(bundle.rows, lighthouseRows),
-    clusterTarget(),
+    ...(options.scaleOnly ? [] : [...clientTargets(bundle.rows, lighthouseRows), clusterTarget()]),
   ];
   for (const suite of http) notes.push(...suite.notes.map((note) => `${suite.db}: ${note}`));
   notes.push(

@@ -11,9 +11,9 @@ import { generate } from "./generate";
 /**
  * Throwaway databases of a given size, made once and reused while their
  * schema and generator are unchanged: a million bikes take minutes to make,
- * seconds to check. SQLite files live in node_modules/.cache/reride-bench;
- * PostgreSQL databases are named reride_bench_<bikes>, their fingerprint kept
- * as the database's comment.
+ * seconds to check. SQLite files live in node_modules/.cache/reride-bench
+ * (or --data-dir); PostgreSQL databases are named reride_bench_<bikes> (or
+ * <--pg-prefix><bikes>), their fingerprint kept as the database's comment.
  */
 
 export type DbKind = "sqlite" | "postgres";
@@ -31,7 +31,18 @@ export interface BenchDatabase {
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-export const CACHE_DIR = path.join(ROOT, "node_modules/.cache/reride-bench");
+export const DEFAULT_DATA_DIR = path.join(ROOT, "node_modules/.cache/reride-bench");
+export const DEFAULT_PG_PREFIX = "reride_bench_";
+
+/** Where the generated databases live: two runs with different places never share data. */
+export interface DataPlace {
+  /** The PostgreSQL server's admin URL. */
+  postgresUrl: string;
+  /** SQLite files. */
+  dataDir: string;
+  /** PostgreSQL databases are named <pgPrefix><bikes>. */
+  pgPrefix: string;
+}
 // Any change to these makes a stored database stale.
 const FINGERPRINT_SOURCES = [
   "src/server/db/migrations",
@@ -40,7 +51,7 @@ const FINGERPRINT_SOURCES = [
   "bench/lib/vocabulary.ts",
 ];
 
-function fingerprint(bikes: number): string {
+export function fingerprint(bikes: number): string {
   const hash = createHash("sha256").update(`bikes=${bikes};`);
   hash.update(readFileSync(path.join(ROOT, "node_modules/better-auth/package.json")));
   for (const source of FINGERPRINT_SOURCES) {
@@ -51,16 +62,17 @@ function fingerprint(bikes: number): string {
           .filter((name) => name.endsWith(".ts"))
           .sort()
           .map((name) => path.join(full, name));
-    for (const file of files) hash.update(file).update(readFileSync(file));
+    // Named relative to the checkout: two checkouts of the same code share their data.
+    for (const file of files) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
   }
   return hash.digest("hex").slice(0, 16);
 }
 
 /** The environment the app's migrations need (auth options); nothing is read from process.env. */
-function migrationEnv(url: string) {
+function migrationEnv(url: string, dataDir: string) {
   return loadEnv({
     DATABASE_URL: url,
-    DATA_DIR: path.join(CACHE_DIR, "data"),
+    DATA_DIR: path.join(dataDir, "data"),
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
     LOG_LEVEL: "silent",
   });
@@ -69,13 +81,17 @@ function migrationEnv(url: string) {
 export async function prepareDatabase(
   kind: DbKind,
   bikes: number,
-  postgresAdminUrl: string,
+  place: DataPlace,
   log: (line: string) => void,
 ): Promise<BenchDatabase> {
-  mkdirSync(CACHE_DIR, { recursive: true });
+  mkdirSync(place.dataDir, { recursive: true });
   const wanted = fingerprint(bikes);
-  const store = kind === "sqlite" ? sqliteStore(bikes) : postgresStore(bikes, postgresAdminUrl);
-  const config = migrationEnv(store.url).database;
+  const store =
+    kind === "sqlite"
+      ? sqliteStore(place.dataDir, bikes)
+      : postgresStore(place.pgPrefix, bikes, place.postgresUrl);
+  const env = migrationEnv(store.url, place.dataDir);
+  const config = env.database;
 
   if ((await store.readFingerprint()) === wanted) {
     const handle = openDatabase(config);
@@ -94,7 +110,7 @@ export async function prepareDatabase(
   await store.recreate();
   const handle = openDatabase(config);
   try {
-    await migrateToLatest(handle, migrationEnv(store.url));
+    await migrateToLatest(handle, env);
     const started = Date.now();
     const made = await generate(handle.db, handle.dialect, bikes, log);
     log(`  generated in ${Math.round((Date.now() - started) / 1000)} s`);
@@ -133,8 +149,8 @@ interface Store {
   recreate(): Promise<void>;
 }
 
-function sqliteStore(bikes: number): Store {
-  const file = path.join(CACHE_DIR, `reride-${bikes}.sqlite`);
+function sqliteStore(dataDir: string, bikes: number): Store {
+  const file = path.join(dataDir, `reride-${bikes}.sqlite`);
   const meta = `${file}.fingerprint`;
   return {
     url: `file:${file}`,
@@ -148,8 +164,8 @@ function sqliteStore(bikes: number): Store {
   };
 }
 
-function postgresStore(bikes: number, adminUrl: string): Store {
-  const name = `reride_bench_${bikes}`;
+function postgresStore(prefix: string, bikes: number, adminUrl: string): Store {
+  const name = `${prefix}${bikes}`;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const admin = async <T>(task: (client: pg.Client) => Promise<T>) => {
@@ -171,7 +187,7 @@ function postgresStore(bikes: number, adminUrl: string): Store {
         );
         return result.rows[0]?.comment ?? null;
       }),
-    // Names are ours (digits only), values are hex: nothing to escape.
+    // Names are ours (a checked prefix and digits), values are hex: nothing to escape.
     writeFingerprint: (value) =>
       admin(async (client) => {
         await client.query(`comment on database "${name}" is '${value}'`);

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import type { AppDb, Dialect } from "../../src/server/db/database";
 import { priceStatsMigration } from "../../src/server/db/migrations/005-price-stats";
+import { categoryCountsMigration } from "../../src/server/db/migrations/007-category-counts";
+import { searchWordsMigration } from "../../src/server/db/migrations/008-search-words";
 import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "../../src/server/db/tables";
 import { searchColumns } from "../../src/server/lib/search-text";
 import { type CategoryName, categoryNames } from "../../src/shared/schemas/categories";
@@ -88,7 +90,7 @@ export async function generate(
   log(`  ${sellerCount} sellers, ${buyerCount} buyers`);
 
   const rebuildSeconds = await withIndexesDeferred(db, dialect, () =>
-    withPriceStatsDeferred(db, dialect, () =>
+    withTriggerKeptTablesDeferred(db, dialect, () =>
       loadBikes(db, dialect, { bikes, random, sellers, buyers, categoryIds, now }, log),
     ),
   );
@@ -170,17 +172,26 @@ async function loadBikes(
 }
 
 /**
- * The fair-price statistics are kept by a trigger on every bike write (a
- * PL/pgSQL upsert per row on PostgreSQL). For the load, the app's own
- * migration is taken down and brought up again afterwards: its `up` fills
- * the table from the bikes with one GROUP BY and re-creates the triggers, so
- * table, figures and triggers end exactly as the migration makes them.
+ * The fair-price statistics (005), the category counts (007) and the search
+ * vocabulary (008) are kept by triggers on every bike write (a PL/pgSQL upsert per row on PostgreSQL).
+ * For the load, the app's own migrations are taken down and brought up again
+ * afterwards: each `up` fills its table from the bikes in one statement and
+ * re-creates its triggers, so tables, figures and triggers end exactly as the
+ * migrations make them.
  */
-async function withPriceStatsDeferred(db: AppDb, dialect: Dialect, load: () => Promise<void>) {
-  const migration = priceStatsMigration(dialect);
-  await migration.down(db);
+async function withTriggerKeptTablesDeferred(
+  db: AppDb,
+  dialect: Dialect,
+  load: () => Promise<void>,
+) {
+  const migrations = [
+    priceStatsMigration(dialect),
+    categoryCountsMigration(dialect),
+    searchWordsMigration(dialect),
+  ];
+  for (const migration of [...migrations].reverse()) await migration.down(db);
   await load();
-  await migration.up(db);
+  for (const migration of migrations) await migration.up(db);
 }
 
 /**

@@ -1,5 +1,6 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
-import type { DbKind } from "./databases";
+import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX } from "./databases";
 
 /** `npm run bench -- [options]`: see bench/README.md. */
 export interface Options {
@@ -17,6 +18,12 @@ export interface Options {
   postgresUrl: string;
   logLevel: string;
   quick: boolean;
+  /** Only the per-query timings: no HTTP load, bundle sizes or Lighthouse. */
+  scaleOnly: boolean;
+  /** Where generated SQLite databases are kept. */
+  dataDir: string;
+  /** PostgreSQL databases are named <prefix><bikes>. */
+  pgPrefix: string;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -30,7 +37,12 @@ export const USAGE = `npm run bench -- [options]
   --no-lighthouse         skip Lighthouse
   --pg-url URL            PostgreSQL server (default $BENCH_POSTGRES_URL, $BENCH_DATABASE_URL
                           or postgres://postgres@127.0.0.1:5432/postgres)
-  --log-level LEVEL       ReRide's LOG_LEVEL (default warn: the comparison servers don't log per request)`;
+  --log-level LEVEL       ReRide's LOG_LEVEL (default warn: the comparison servers don't log per request)
+  --scale-only            only the per-query timings (no HTTP load, bundle sizes or Lighthouse)
+  --data-dir DIR          where generated SQLite databases are kept (default $BENCH_DATA_DIR
+                          or node_modules/.cache/reride-bench)
+  --pg-prefix NAME        PostgreSQL databases are named NAME<bikes> (default $BENCH_PG_PREFIX
+                          or reride_bench_; lower-case letters, digits and _)`;
 
 const positive = (raw: string, name: string) => {
   const value = Number(raw.replaceAll("_", ""));
@@ -53,6 +65,9 @@ export function parseOptions(argv: string[]): Options | null {
       "no-lighthouse": { type: "boolean", default: false },
       "pg-url": { type: "string" },
       "log-level": { type: "string" },
+      "scale-only": { type: "boolean", default: false },
+      "data-dir": { type: "string" },
+      "pg-prefix": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -68,7 +83,15 @@ export function parseOptions(argv: string[]): Options | null {
     return kind;
   });
   const httpAt = values["http-at"] ? positive(values["http-at"], "http-at") : (bikes[0] ?? 10_000);
-  if (!bikes.includes(httpAt)) bikes.push(httpAt);
+  const scaleOnly = values["scale-only"] === true;
+  if (!scaleOnly && !bikes.includes(httpAt)) bikes.push(httpAt);
+  const pgPrefix = values["pg-prefix"] ?? process.env.BENCH_PG_PREFIX ?? DEFAULT_PG_PREFIX;
+  // The prefix becomes part of a database name written into SQL unquoted by a driver.
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(pgPrefix)) {
+    throw new Error(
+      "--pg-prefix: lower-case letters, digits and _ only, not starting with a digit",
+    );
+  }
   return {
     bikes: [...new Set(bikes)].sort((a, b) => a - b),
     httpAt,
@@ -78,12 +101,15 @@ export function parseOptions(argv: string[]): Options | null {
     warmupSeconds: quick ? 1 : 2,
     connections: values.connections ? positive(values.connections, "connections") : 50,
     scaleBudgetMs: quick ? 1000 : 2000,
-    lighthouse: !quick && values["no-lighthouse"] !== true,
+    lighthouse: !quick && !scaleOnly && values["no-lighthouse"] !== true,
     postgresUrl:
       values["pg-url"] ??
       process.env.BENCH_POSTGRES_URL ??
       "postgres://postgres@127.0.0.1:5432/postgres",
     logLevel: values["log-level"] ?? "warn",
     quick,
+    scaleOnly,
+    dataDir: path.resolve(values["data-dir"] ?? process.env.BENCH_DATA_DIR ?? DEFAULT_DATA_DIR),
+    pgPrefix,
   };
 }

@@ -107,7 +107,7 @@ export async function measureScale(
       },
       {
         query: "GET /api/categories",
-        detail: "availableCount per category",
+        detail: "availableCount per category, from the kept counts",
         targeted: false,
         run: () => listCategories(db),
       },

@@ -85,6 +85,8 @@ export function scaleTargets(rows: ScaleRow[], dbs: string[]): Target[] {
         pass: row.medianMs < limit,
       });
     }
+    const categories = flatness(rows, db, "GET /api/categories");
+    if (categories) targets.push({ area, ...categories });
     const first = atMillion.find((r) => r.query.startsWith("category page, first"));
     const deep = atMillion.find((r) => r.query.includes("pages deep"));
     if (first && deep) {
@@ -98,6 +100,26 @@ export function scaleTargets(rows: ScaleRow[], dbs: string[]): Target[] {
     }
   }
   return targets;
+}
+
+/**
+ * A read that must not depend on the number of bikes: its median at a
+ * million no more than twice its median at the smallest size, or under a
+ * millisecond (where timer noise is bigger than the read).
+ */
+function flatness(rows: ScaleRow[], db: string, query: string) {
+  const timed = rows
+    .filter((row) => row.db === db && row.query === query)
+    .sort((a, b) => a.bikes - b.bikes);
+  const smallest = timed[0];
+  const million = timed.find((row) => row.bikes === 1_000_000);
+  if (!smallest || !million || smallest === million) return null;
+  const growth = ratio(million.medianMs, smallest.medianMs);
+  return {
+    target: `${query}: flat, median at 1,000,000 ≤ 2× at ${smallest.bikes.toLocaleString("en")} (or < 1 ms)`,
+    measured: `${ms(smallest.medianMs)} → ${ms(million.medianMs)} (${x(growth)})`,
+    pass: growth <= 2 || million.medianMs < 1,
+  };
 }
 
 export function clientTargets(bundle: BundleRow[] | null, lighthouse: LighthouseRow[]): Target[] {

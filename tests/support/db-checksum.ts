@@ -19,6 +19,7 @@ const TABLES: Record<string, string[]> = {
   bookings: ["id"],
   wishlist: ["userId", "bikeId"],
   priceStats: ["categoryId", "yearsOfUse", "percent"],
+  categoryCounts: ["categoryId"],
 };
 
 export interface DataSummary {

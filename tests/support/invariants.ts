@@ -8,13 +8,14 @@ const ACTIVE = new Set(["pending", "accepted"]);
  * requests. An empty list means consistent.
  */
 export async function marketplaceInconsistencies(db: AppDb): Promise<string[]> {
-  const [users, bikes, bookings, wishes, sessions, accounts] = await Promise.all([
+  const [users, bikes, bookings, wishes, sessions, accounts, counts] = await Promise.all([
     db.selectFrom("users").select("id").execute(),
-    db.selectFrom("bikes").select(["id", "sellerId", "status"]).execute(),
+    db.selectFrom("bikes").select(["id", "sellerId", "categoryId", "status"]).execute(),
     db.selectFrom("bookings").select(["id", "bikeId", "buyerId", "sellerId", "status"]).execute(),
     db.selectFrom("wishlist").select(["userId", "bikeId"]).execute(),
     db.selectFrom("sessions").select(["id", "userId"]).execute(),
     db.selectFrom("accounts").select(["id", "userId"]).execute(),
+    db.selectFrom("categoryCounts").select(["categoryId", "available"]).execute(),
   ]);
   const userIds = new Set(users.map((user) => user.id));
   const bikeById = new Map(bikes.map((bike) => [bike.id, bike]));
@@ -55,6 +56,28 @@ export async function marketplaceInconsistencies(db: AppDb): Promise<string[]> {
   }
   for (const account of accounts) {
     if (!userIds.has(account.userId)) problems.push(`sign-in ${account.id} of a missing user`);
+  }
+  problems.push(...categoryCountProblems(bikes, counts));
+  return problems;
+}
+
+/** The kept counts (migration 007) against the bikes themselves; a missing row counts 0. */
+function categoryCountProblems(
+  bikes: Array<{ categoryId: string; status: string }>,
+  counts: Array<{ categoryId: string; available: number }>,
+): string[] {
+  const actual = new Map<string, number>();
+  for (const bike of bikes) {
+    if (bike.status === "available")
+      actual.set(bike.categoryId, (actual.get(bike.categoryId) ?? 0) + 1);
+  }
+  const kept = new Map(counts.map((row) => [row.categoryId, Number(row.available)]));
+  const problems: string[] = [];
+  for (const categoryId of new Set([...actual.keys(), ...kept.keys()])) {
+    const [has, says] = [actual.get(categoryId) ?? 0, kept.get(categoryId) ?? 0];
+    if (has !== says) {
+      problems.push(`category ${categoryId} has ${has} available bikes, its count says ${says}`);
+    }
   }
   return problems;
 }

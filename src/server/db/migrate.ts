@@ -9,6 +9,8 @@ import { searchMigration } from "./migrations/003-search";
 import { photosMigration } from "./migrations/004-photos";
 import { priceStatsMigration } from "./migrations/005-price-stats";
 import { rateLimitsMigration } from "./migrations/006-rate-limits";
+import { categoryCountsMigration } from "./migrations/007-category-counts";
+import { searchWordsMigration } from "./migrations/008-search-words";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -19,6 +21,8 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "004-photos": photosMigration(dialect),
     "005-price-stats": priceStatsMigration(dialect),
     "006-rate-limits": rateLimitsMigration(dialect),
+    "007-category-counts": categoryCountsMigration(dialect),
+    "008-search-words": searchWordsMigration(dialect),
   };
 }
 

@@ -106,6 +106,17 @@ export interface PriceStatsTable {
   listings: number;
 }
 
+/** Available bikes per category, kept by triggers (migration 007); no row means none. */
+export interface CategoryCountsTable {
+  categoryId: string;
+  available: number;
+}
+
+/** Every word a listing's searchText has held (migration 008): prefixes become exact words. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface AccountsTable {
   id: string;
   userId: string;
@@ -140,6 +151,8 @@ export interface Tables {
   categories: CategoriesTable;
   bikes: BikesTable;
   priceStats: PriceStatsTable;
+  categoryCounts: CategoryCountsTable;
+  searchWords: SearchWordsTable;
 }
 
 export type BikeRow = Selectable<BikesTable>;

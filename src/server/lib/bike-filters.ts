@@ -1,6 +1,6 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../db/database";
-import { ftsPrefixQuery, searchWords, tsPrefixQuery } from "./search-text";
+import { ftsQuery, type IndexTerm, searchWords, tsQuery } from "./search-text";
 
 // The where clauses of the search and the category page. They name only
 // `bikes`, so they fit any query over bikes. Values are always bound
@@ -90,12 +90,20 @@ export function wordsScan(words: Words): RawBuilder<SqlBool> {
 // Through the full-text indexes. Location words join the indexed match
 // (searchText holds the location too) to narrow the rows fast; the LIKE on
 // searchLocation (in wordsScan) then keeps the bikes whose location, not
-// title, has the word.
+// title, has the word. `terms` are those words as the index is asked for
+// them (search-text.ts, indexTerms): the stored words each one starts.
+
+export type WordsGiven = Extract<Words, { kind: "words" }>;
+
+/** Every query and location word, in the order indexTerms takes them. */
+export const allWords = (words: WordsGiven) => [...words.query, ...words.place];
 
 /** PostgreSQL: the GIN-indexed tsvector, then the LIKEs on the few rows it finds. */
-export function tsvectorMatch(words: Extract<Words, { kind: "words" }>): RawBuilder<SqlBool> {
-  const tsquery = tsPrefixQuery([...words.query, ...words.place]);
-  return and([sql<SqlBool>`${column("searchVector")} @@ ${tsquery}::tsquery`, wordsScan(words)]);
+export function tsvectorMatch(words: WordsGiven, terms: IndexTerm[]): RawBuilder<SqlBool> {
+  return and([
+    sql<SqlBool>`${column("searchVector")} @@ ${tsQuery(terms)}::tsquery`,
+    wordsScan(words),
+  ]);
 }
 
 /**
@@ -107,9 +115,35 @@ export function tsvectorMatch(words: Extract<Words, { kind: "words" }>): RawBuil
 export function ftsMatches(
   dialect: Dialect,
   filters: BikeFilters,
-  words: Extract<Words, { kind: "words" }>,
+  words: WordsGiven,
+  terms: IndexTerm[],
 ): RawBuilder<unknown> {
-  const match = ftsPrefixQuery([...words.query, ...words.place]);
+  const match = ftsQuery(terms);
   return sql`bikes_fts cross join bikes on bikes.rowid = bikes_fts.rowid
     where bikes_fts match ${match} and ${fieldFilter(dialect, filters)} and ${wordsScan(words)}`;
+}
+
+/**
+ * SQLite, for words with many matches: the bikes read in the sort's index
+ * order, each kept if its rowid is among the index's matches (a set SQLite
+ * builds once, from the FTS index alone). Rows outside the set are skipped
+ * without reading them, so the page costs a stretch of the sort's index
+ * instead of reading and sorting every match. The unary + keeps SQLite from
+ * driving the query by the set's rowids instead.
+ */
+export function ftsInSortOrder(
+  dialect: Dialect,
+  filters: BikeFilters,
+  words: WordsGiven,
+  terms: IndexTerm[],
+): RawBuilder<unknown> {
+  const match = ftsQuery(terms);
+  return sql`bikes where +bikes.rowid in (select rowid from bikes_fts where bikes_fts match ${match})
+    and ${fieldFilter(dialect, filters)} and ${wordsScan(words)}`;
+}
+
+/** SQLite: how many bikes of any status the FTS index matches, counted up to `cap` + 1. */
+export function ftsMatchCount(terms: IndexTerm[], cap: number): RawBuilder<{ count: number }> {
+  return sql<{ count: number }>`select count(*) as "count" from (
+    select rowid from bikes_fts where bikes_fts match ${ftsQuery(terms)} limit ${cap + 1})`;
 }

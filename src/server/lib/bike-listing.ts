@@ -3,8 +3,11 @@ import type { BikeSort } from "../../shared/schemas/search";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, type Dialect, toBool, toIso } from "../db/database";
 import {
+  allWords,
   type BikeFilters,
   fieldFilter,
+  ftsInSortOrder,
+  ftsMatchCount,
   ftsMatches,
   tsvectorMatch,
   type Words,
@@ -14,6 +17,7 @@ import {
 import { withPhotos } from "./bike-photos";
 import { selectBikes, toBike } from "./bike-reads";
 import type { Cursor } from "./cursor";
+import { indexTerms } from "./search-text";
 
 // One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
 // category page (GET /api/categories/:id/bikes). A page is found in two
@@ -74,12 +78,15 @@ function cursorAfter(row: Keyed, sort: BikeSort): Cursor {
 // of milliseconds. Common words are better found by reading the sort's index
 // in order and checking each bike's stored words, which fills a page within a
 // few hundred rows; so a search first reads up to SCAN_BUDGET bikes in order
-// (scanPage). Only when that doesn't settle the page (rarer words) does it ask
-// the full-text index (indexPage), whose answer is then small.
+// (scanPage), a short stretch first. Only when that doesn't settle the page,
+// or the first stretch shows the words too rare to settle it, does it ask the
+// full-text index (indexPage), whose answer is then small.
 // PostgreSQL's planner can't make this choice itself: it guesses 0.5% for any
 // prefix it has no statistics on, and then reads every available bike in
 // order for a word that matches none.
 const SCAN_BUDGET = 1000;
+/** SQLite: up to this many index matches are read and sorted; past it, see ftsInSortOrder. */
+const SORT_MATCHES_UP_TO = 1500;
 
 async function scanPage(
   db: AppDb,
@@ -111,6 +118,9 @@ async function scanPage(
     if (hits.length > page.limit) return hits.slice(0, page.limit + 1);
     const last = rows.at(-1);
     if (rows.length < size || !last) return hits;
+    // At the rate seen so far the budget wouldn't fill the page: rare words,
+    // which the full-text index finds for less than reading on would cost.
+    if (hits.length * budget <= page.limit * read) return null;
     cursor = cursorAfter(last, page.sort);
   }
   return read < budget ? hits : null;
@@ -123,16 +133,28 @@ async function indexPage(
   filters: BikeFilters,
   words: Words,
   page: PageRequest,
+  sortMatchesUpTo: number,
 ): Promise<Keyed[]> {
   const limit = page.limit + 1;
-  if (words.kind === "words" && dialect === "sqlite") {
+  const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
+  // A word no listing has ever held: nothing to find.
+  if (words.kind === "words" && !terms) return [];
+  if (words.kind === "words" && terms && dialect === "sqlite") {
     const { after, order } = keyset("bikes", page);
+    // Few matches: read them all and sort. Many: walk the sort's index and
+    // keep the matches (a few thousand index entries instead of a few
+    // thousand bikes read and sorted).
+    const { rows: counted } = await ftsMatchCount(terms, sortMatchesUpTo).execute(db);
+    const many = Number(counted[0]?.count ?? 0) > sortMatchesUpTo;
+    const source = many
+      ? ftsInSortOrder(dialect, filters, words, terms)
+      : ftsMatches(dialect, filters, words, terms);
     const { rows } = await sql<Keyed>`select "bikes"."id", "bikes"."postedAt", "bikes"."resalePrice"
-      from ${ftsMatches(dialect, filters, words)} and ${after ?? ALWAYS}
+      from ${source} and ${after ?? ALWAYS}
       order by ${order} limit ${limit}`.execute(db);
     return rows;
   }
-  if (words.kind === "words") {
+  if (words.kind === "words" && terms) {
     // A materialized CTE: the matches through the GIN index, sorted after;
     // never the ordered scan the planner would pick for a rare word.
     const { after, order } = keyset("matches", page);
@@ -140,7 +162,7 @@ async function indexPage(
       .selectFrom("bikes")
       .select(KEYS)
       .where(fieldFilter(dialect, filters))
-      .where(tsvectorMatch(words));
+      .where(tsvectorMatch(words, terms));
     return db
       .with(
         (cte) => cte("matches").materialized(),
@@ -174,13 +196,15 @@ export async function listBikes(
   page: PageRequest,
   /** Tests set 0 to take the full-text index every time. */
   scanBudget = SCAN_BUDGET,
+  /** Tests set 0 to walk the sort's index whenever the full-text index is taken (SQLite). */
+  sortMatchesUpTo = SORT_MATCHES_UP_TO,
 ) {
   const words = wordsOf(filters);
   const scanned =
     words.kind === "words" && scanBudget > 0
       ? await scanPage(db, dialect, filters, words, page, scanBudget)
       : null;
-  const keyed = scanned ?? (await indexPage(db, dialect, filters, words, page));
+  const keyed = scanned ?? (await indexPage(db, dialect, filters, words, page, sortMatchesUpTo));
   const shown = keyed.slice(0, page.limit);
   const rows =
     shown.length === 0
@@ -208,19 +232,22 @@ export async function listBikes(
  */
 export async function countBikes(db: AppDb, dialect: Dialect, filters: BikeFilters, cap: number) {
   const words = wordsOf(filters);
+  const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
   let count: number;
-  if (words.kind === "words" && dialect === "sqlite") {
-    // Driven by the full-text index: few rows for rare words, and the cap
-    // stops common ones early.
+  if (words.kind === "words" && !terms) {
+    count = 0; // a word no listing has ever held
+  } else if (words.kind === "words" && terms && dialect === "sqlite") {
+    // Driven by the full-text index, exact words handed out a few at a time:
+    // the cap stops common ones early.
     const { rows } = await sql<{ count: number }>`select count(*) as "count" from (
-      select 1 from ${ftsMatches(dialect, filters, words)} limit ${cap + 1})`.execute(db);
+      select 1 from ${ftsMatches(dialect, filters, words, terms)} limit ${cap + 1})`.execute(db);
     count = Number(rows[0]?.count ?? 0);
   } else {
     const matches = db
       .selectFrom("bikes")
       .select(sql<number>`1`.as("one"))
       .where(fieldFilter(dialect, filters))
-      .where(words.kind === "words" ? tsvectorMatch(words) : wordsScan(words))
+      .where(words.kind === "words" && terms ? tsvectorMatch(words, terms) : wordsScan(words))
       .limit(cap + 1);
     const row = await db
       .selectFrom(matches.as("matches"))

@@ -66,14 +66,68 @@ export function searchColumns(bike: SearchableBike) {
 // only letters, digits and marks; the quotes are still doubled so that no
 // later change to searchWords can let FTS or tsquery syntax through.
 
-/** FTS5: `"gix"* "sf"*` — every word a prefix of some indexed word (implicit AND). */
-export function ftsPrefixQuery(words: string[]): string {
-  return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(" ");
+/**
+ * One query word for the full-text index: the stored words it starts
+ * (`exact`), or, when it starts too many to list, the word itself to be
+ * matched as a prefix by the index.
+ */
+export type IndexTerm = { exact: string[] } | { prefix: string };
+
+/** A query word starting more stored words than this is asked as a prefix. */
+export const MAX_EXACT_WORDS = 64;
+
+/**
+ * The stored words each query word starts, from the vocabulary the database
+ * keeps (migration 008); null when a word starts none, so nothing can match.
+ * A word is a prefix of another exactly when the other lies in
+ * [word, word + U+10FFFF): both tables compare bytes.
+ */
+export async function indexTerms(db: AppDb, words: string[]): Promise<IndexTerm[] | null> {
+  const found = await Promise.all(
+    words.map((word) =>
+      db
+        .selectFrom("searchWords")
+        .select("word")
+        .where("word", ">=", word)
+        .where("word", "<", `${word}\u{10FFFF}`)
+        .orderBy("word")
+        .limit(MAX_EXACT_WORDS + 1)
+        .execute(),
+    ),
+  );
+  const terms: IndexTerm[] = [];
+  for (const [i, rows] of found.entries()) {
+    if (rows.length === 0) return null;
+    terms.push(
+      rows.length > MAX_EXACT_WORDS
+        ? { prefix: words[i] ?? "" }
+        : { exact: rows.map((row) => row.word) },
+    );
+  }
+  return terms;
 }
 
-/** tsquery: `'gix':* & 'sf':*` — the same rule; cast with ::tsquery, which takes lexemes as they are. */
-export function tsPrefixQuery(words: string[]): string {
-  return words.map((word) => `'${word.replaceAll("'", "''")}':*`).join(" & ");
+const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;
+const tsLexeme = (word: string) => `'${word.replaceAll("'", "''")}'`;
+
+/** FTS5: `("duke" OR "dukes") AND "39"*` — every term matches some indexed word. */
+export function ftsQuery(terms: IndexTerm[]): string {
+  return terms
+    .map((term) =>
+      "prefix" in term
+        ? `${ftsPhrase(term.prefix)}*`
+        : `(${term.exact.map(ftsPhrase).join(" OR ")})`,
+    )
+    .join(" AND ");
+}
+
+/** tsquery: `('duke' | 'dukes') & '39':*` — the same rule; cast with ::tsquery, which takes lexemes as they are. */
+export function tsQuery(terms: IndexTerm[]): string {
+  return terms
+    .map((term) =>
+      "prefix" in term ? `${tsLexeme(term.prefix)}:*` : `(${term.exact.map(tsLexeme).join(" | ")})`,
+    )
+    .join(" & ");
 }
 
 /**

@@ -4,6 +4,7 @@ import type { BikeSort } from "../../../shared/schemas/search";
 import type { User } from "../../../shared/schemas/users";
 import { type BikeFilters, listBikes } from "../../lib/bike-listing";
 import type { Cursor } from "../../lib/cursor";
+import { MAX_EXACT_WORDS } from "../../lib/search-text";
 import { addBike, listSearchBikes, type Market, openMarket } from "./search-fixtures";
 
 // Words are found either by reading bikes in sort order and checking their
@@ -22,11 +23,23 @@ beforeAll(async () => {
     await addBike(market, { title, category: "KTM", location: "Dhaka", resalePrice: 3900 });
   }
   viewer = (await (await market.t.request("/api/me", { cookie: market.buyer })).json()) as User;
+  // Words no bike holds any more stay in the vocabulary (migration 008). With
+  // these, "d" starts more words than the index is asked for one by one, so
+  // that case takes the prefix form; the other cases take exact words.
+  await market.t.deps.db
+    .insertInto("searchWords")
+    .values(Array.from({ length: MAX_EXACT_WORDS + 5 }, (_, i) => ({ word: `d${i}gone` })))
+    .execute();
 });
 afterAll(() => market?.t.close());
 
 /** Every id, page by page (two a page), with the given scan budget. */
-async function walk(filters: BikeFilters, sort: BikeSort, scanBudget: number) {
+async function walk(
+  filters: BikeFilters,
+  sort: BikeSort,
+  scanBudget: number,
+  sortMatchesUpTo?: number,
+) {
   const { db, dialect } = market.t.deps;
   const ids: string[] = [];
   let cursor: Cursor | null = null;
@@ -38,6 +51,7 @@ async function walk(filters: BikeFilters, sort: BikeSort, scanBudget: number) {
       filters,
       { sort, cursor, limit: 2 },
       scanBudget,
+      sortMatchesUpTo,
     );
     ids.push(...page.items.map((bike) => bike.id));
     cursor = page.next;
@@ -66,6 +80,8 @@ describe.each(["newest", "price_asc", "price_desc"] as const)("sort %s", (sort) 
     for (const availableOnly of [true, false]) {
       const byIndex = await walk({ ...filters, availableOnly }, sort, 0);
       expect(await walk({ ...filters, availableOnly }, sort, 1000)).toEqual(byIndex);
+      // SQLite: the index's matches kept while walking the sort's index.
+      expect(await walk({ ...filters, availableOnly }, sort, 0, 0)).toEqual(byIndex);
       // Budgets this small run out part way, in the first or the second
       // stretch: pages mix the two ways.
       for (const budget of [3, 20]) {
