@@ -3,6 +3,7 @@ import type { BikeStatus } from "../../../shared/schemas/bikes";
 import type { User } from "../../../shared/schemas/users";
 import type { AppDb } from "../../db/database";
 import type { BikeUpdate } from "../../db/tables";
+import { inTransaction } from "../../db/transaction";
 import { withPhotos } from "../../lib/bike-photos";
 import { selectBikes, toBike } from "../../lib/bike-reads";
 import { refreshSearchColumns, searchColumns } from "../../lib/search-text";
@@ -82,7 +83,7 @@ export async function updateOwnBike(
   sellerId: string,
   changes: Omit<BikeUpdate, "id" | "sellerId" | "postedAt">,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable("bikes")
       .set({ ...changes, updatedAt: new Date().toISOString() })
@@ -112,7 +113,7 @@ export async function findBikeOwnerAndStatus(db: AppDb, bikeId: string) {
  * snapshot and its bikeId goes null through the foreign key.
  */
 export async function deleteBike(db: AppDb, bikeId: string) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     // Take the bike's row lock first: a booking racing this deletion then
     // waits for it and finds the bike gone, instead of slipping in between

@@ -5,6 +5,7 @@ import type { User } from "../../../shared/schemas/users";
 import { type AppDb, toIso } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { BookingRow } from "../../db/tables";
+import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
 import { quoteForBuyer } from "../../lib/quotes";
@@ -29,7 +30,7 @@ export async function createBooking(
   input: { bikeId: string; phone: string; meetingLocation: string },
 ): Promise<string> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       if (!(await lockAccount(trx, buyer.id))) {
         throw new AppError("UNAUTHENTICATED", "Please login first.");
       }
@@ -108,7 +109,7 @@ export async function changeBookingStatus(
   bookingId: string,
   to: BookingStatus,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const booking = await trx
       .selectFrom("bookings")
       .select(["id", "bikeId", "buyerId", "sellerId", "status"])

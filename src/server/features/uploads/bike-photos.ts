@@ -1,4 +1,5 @@
 import type { AppDb } from "../../db/database";
+import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { photoUrls } from "../../lib/photo-keys";
 
@@ -46,7 +47,7 @@ export async function setBikePhotos(
   sellerId: string,
   uploadIds: string[],
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const updated = await trx
       .updateTable("bikes")
       .set({ imageUrl: coverUrl(uploadIds) })

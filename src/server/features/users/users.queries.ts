@@ -1,5 +1,6 @@
 import type { AccountType } from "../../../shared/schemas/auth";
 import type { AppDb, Dialect } from "../../db/database";
+import { inTransaction } from "../../db/transaction";
 import { lockAccount } from "../../lib/account-lock";
 
 export async function listUsersByAccountType(db: AppDb, accountType: AccountType) {
@@ -43,7 +44,7 @@ export async function setSellerVerified(
  * sign-in accounts, listings and wishlist. Bookings stay, with their snapshot.
  */
 export async function deleteUserAccount(db: AppDb, userId: string) {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     // Lock first, read after: a booking by this account, or on one of its
     // bikes, is either committed before the reads below (and cancelled by
