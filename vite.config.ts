@@ -1,9 +1,25 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { describeTotals, precompress } from "./scripts/precompress.mjs";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** .br and .gz beside each built text file, served by src/server/static-client.ts. */
+function precompressBuild(): Plugin {
+  let outDir = "";
+  return {
+    name: "reride:precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      this.info(`precompressed ${describeTotals(precompress(outDir))}`);
+    },
+  };
+}
 
 /**
  * The client lives in src/client; the server serves the build from
@@ -13,7 +29,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   root: fromRoot("./src/client"),
   publicDir: fromRoot("./public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressBuild()],
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,
