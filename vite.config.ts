@@ -35,8 +35,23 @@ export default defineConfig({
     emptyOutDir: true,
     // .vite/manifest.json: which chunks and CSS each route pulls in (scripts/bundle-budget.mjs).
     manifest: true,
-    // Keep the budget honest: a chunk past this is worth a look.
-    chunkSizeWarningLimit: 300,
+    // Keep the budget honest: a chunk past this is worth a look (the framework is ~350 kB).
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page runs, as one file instead of four: fewer requests on a
+              // first visit, and it stays cached across deploys that change only the app.
+              name: "framework",
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -19,7 +19,9 @@ const manifestFile = path.join(clientDir, ".vite/manifest.json");
 // kB = 1000 bytes, the stricter reading of "120 KB". The home page's JS is
 // issue 5's target; the others leave ~15% over what they weighed when the
 // budget was set, so a regression shows without every small change failing.
+// A signed-in page loads its login guard (a lazy route of its own) with it.
 const KB = 1000;
+const GUARD = "components/require-auth.tsx";
 const ROUTES = [
   { name: "home", path: "/", modules: ["routes/home.tsx"], jsBudget: 120 },
   { name: "login", path: "/login", modules: ["routes/login.tsx"], jsBudget: 175 },
@@ -34,18 +36,18 @@ const ROUTES = [
     name: "dashboard",
     path: "/dashboard",
     // The layout route and its index child load together.
-    modules: ["routes/dashboard.tsx", "routes/dashboard-bookings.tsx"],
+    modules: [GUARD, "routes/dashboard.tsx", "routes/dashboard-bookings.tsx"],
     jsBudget: 140,
   },
-  // Set when it weighed 124 kB; the search and photo work took it to 153 kB: split it or raise this.
+  // 153 kB until the filter schemas (zod) left its first load: they load beside the page.
   {
     name: "category page",
     path: "/title/:id",
-    modules: ["routes/category-bikes.tsx"],
+    modules: [GUARD, "routes/category-bikes.tsx"],
     jsBudget: 140,
   },
-  { name: "search", path: "/bikes", modules: ["routes/search.tsx"], jsBudget: 175 },
-  { name: "bike page", path: "/bikes/:id", modules: ["routes/bike.tsx"], jsBudget: 145 },
+  { name: "search", path: "/bikes", modules: [GUARD, "routes/search.tsx"], jsBudget: 175 },
+  { name: "bike page", path: "/bikes/:id", modules: [GUARD, "routes/bike.tsx"], jsBudget: 145 },
 ];
 // One stylesheet serves every route today; a route that adds its own CSS counts it too.
 const CSS_BUDGET = 25;
