@@ -1,21 +1,32 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { routePreloads } from "./scripts/first-visit.mjs";
 import { describeTotals, precompress } from "./scripts/precompress.mjs";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** .br and .gz beside each built text file, served by src/server/static-client.ts. */
-function precompressBuild(): Plugin {
+/**
+ * After the build, for src/server/static-client.ts: .vite/first-visit.json
+ * (each route's own chunks, which its HTML can preload) and a .br and .gz
+ * beside each built text file.
+ */
+function serverReadyBuild(): Plugin {
   let outDir = "";
   return {
-    name: "reride:precompress",
+    name: "reride:server-ready-build",
     apply: "build",
     configResolved(config) {
       outDir = config.build.outDir;
     },
     closeBundle() {
+      const viteDir = path.join(outDir, ".vite");
+      const manifest = JSON.parse(readFileSync(path.join(viteDir, "manifest.json"), "utf8"));
+      const routes = routePreloads(manifest);
+      writeFileSync(path.join(viteDir, "first-visit.json"), `${JSON.stringify(routes, null, 2)}\n`);
       this.info(`precompressed ${describeTotals(precompress(outDir))}`);
     },
   };
@@ -29,7 +40,7 @@ function precompressBuild(): Plugin {
 export default defineConfig({
   root: fromRoot("./src/client"),
   publicDir: fromRoot("./public"),
-  plugins: [react(), tailwindcss(), precompressBuild()],
+  plugins: [react(), tailwindcss(), serverReadyBuild()],
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,

@@ -103,6 +103,57 @@ describe("index.html names the current assets, so it is revalidated on every vis
   });
 });
 
+describe("a first visit to a known route names that route's own files in the page", () => {
+  const ROUTE_CHUNK = "/assets/category-bikes-Zz99Yy88.js";
+  beforeAll(() => {
+    mkdirSync(path.join(clientDir, ".vite"));
+    writeFileSync(
+      path.join(clientDir, ".vite/first-visit.json"),
+      JSON.stringify([
+        { path: "/", scripts: ["/assets/home-Aa11Bb22.js"], styles: [], images: ["/hero.svg"] },
+        { path: "/title/:id", scripts: [ROUTE_CHUNK], styles: [], images: [] },
+      ]),
+    );
+  });
+
+  test.each([
+    ["/title/abc", "br", brotliDecompressSync],
+    ["/TITLE/abc/", "gzip", gunzipSync],
+  ] as const)(
+    "%s (%s): the HTML preloads the category page's chunk",
+    async (urlPath, encoding, decode) => {
+      const { response, bytes } = await get(urlPath, encoding);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const html = decode(bytes).toString();
+      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${ROUTE_CHUNK}">`);
+      expect(html).not.toContain("home-Aa11Bb22.js");
+      // Otherwise the same page: the entry script and the root element are still there.
+      expect(html).toContain(`src="/${SCRIPT}"`);
+      expect(html).toContain('<div id="root">');
+    },
+  );
+
+  test("home also asks for its hero picture; a plain request gets plain HTML", async () => {
+    const { response, bytes } = await get("/");
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const html = bytes.toString();
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/home-Aa11Bb22.js">',
+    );
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/hero.svg">');
+  });
+
+  test("a path no route claims gets index.html as built, for the router's not-found page", async () => {
+    const { response, bytes } = await get("/title/abc/extra", "br");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(brotliDecompressSync(bytes).toString()).toBe(INDEX_HTML);
+  });
+});
+
 test("other files (icons, robots.txt) are cached for an hour; small ones go uncompressed", async () => {
   const { response, bytes } = await get("/robots.txt", "br");
   expect(response.status).toBe(200);

@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppBindings } from "./context";
@@ -39,6 +40,17 @@ export function mountClient(app: Hono<AppBindings>, clientDir = CLIENT_DIR) {
     serveStatic({ root, precompressed: true, onFound: cacheFor(() => IMMUTABLE) }),
   );
   app.get("/assets/*", (c) => c.text("No such file.", 404));
+  const firstVisit = firstVisitPages(clientDir);
+  app.get("*", (c, next) => {
+    const page = firstVisit(c.req.path);
+    if (!page) return next();
+    const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
+    c.header("Content-Type", "text/html; charset=UTF-8");
+    c.header("Cache-Control", REVALIDATE);
+    c.header("Vary", "Accept-Encoding");
+    if (encoding) c.header("Content-Encoding", encoding);
+    return c.body(new Uint8Array(page[encoding ?? "identity"]));
+  });
   app.use(
     "*",
     serveStatic({
@@ -62,4 +74,75 @@ export function mountClient(app: Hono<AppBindings>, clientDir = CLIENT_DIR) {
 
 function isIndexHtml(file: string): boolean {
   return /(?:^|[/\\])index\.html(?:\.br|\.gz)?$/.test(file);
+}
+
+/** The same reading of Accept-Encoding as serveStatic's: brotli first, then gzip. */
+function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = new Set(acceptEncoding?.split(",").map((token) => token.trim()));
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+interface RoutePreloads {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  images: string[];
+}
+
+type Page = Record<"identity" | "br" | "gzip", Buffer>;
+
+/**
+ * index.html for a first visit to a known route, naming that route's own
+ * chunks (and its first screen's images) up front, from the build's
+ * .vite/first-visit.json: the browser fetches them beside the entry instead
+ * of after running it. Rebuilt when the build changes under a running server.
+ */
+function firstVisitPages(clientDir: string): (urlPath: string) => Page | null {
+  const indexFile = path.join(clientDir, "index.html");
+  const routesFile = path.join(clientDir, ".vite/first-visit.json");
+  let builtAt = "";
+  let pages: Array<{ pattern: RegExp; page: Page }> = [];
+  return (urlPath) => {
+    if (!existsSync(indexFile) || !existsSync(routesFile)) return null;
+    const stamp = `${statSync(indexFile).mtimeMs}:${statSync(routesFile).mtimeMs}`;
+    if (stamp !== builtAt) {
+      const html = readFileSync(indexFile, "utf8");
+      const routes = JSON.parse(readFileSync(routesFile, "utf8")) as RoutePreloads[];
+      pages = routes.map((route) => ({
+        pattern: routePattern(route.path),
+        page: compressed(withPreloads(html, route)),
+      }));
+      builtAt = stamp;
+    }
+    return pages.find(({ pattern }) => pattern.test(urlPath))?.page ?? null;
+  };
+}
+
+/** react-router's matching: case-insensitive, `:name` is one segment, a trailing slash is fine. */
+function routePattern(routePath: string): RegExp {
+  const segments = routePath
+    .split("/")
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    );
+  return new RegExp(`^/${segments.join("/")}/?$`, "i");
+}
+
+function withPreloads(html: string, route: RoutePreloads): string {
+  const links = [
+    ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...route.images.map(
+      (href) => `<link rel="preload" as="image" fetchpriority="high" href="${href}">`,
+    ),
+  ];
+  return html.replace("</head>", `${links.map((link) => `  ${link}\n`).join("")}</head>`);
+}
+
+function compressed(html: string): Page {
+  const identity = Buffer.from(html);
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
 }
