@@ -25,7 +25,12 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
   if (count === 0 || !current) {
     return (
       <figure className="aspect-[4/3] overflow-hidden rounded-box bg-base-200">
-        <img src={fallbackUrl} alt={alt} className="h-full w-full object-cover" />
+        <img
+          src={fallbackUrl}
+          alt={alt}
+          fetchPriority="high"
+          className="h-full w-full object-cover"
+        />
       </figure>
     );
   }
@@ -67,6 +72,8 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
         <img
           src={current.url}
           alt={`${alt} (${index + 1} of ${count})`}
+          // The page's largest picture: ahead of everything else still loading.
+          fetchPriority="high"
           draggable={false}
           className="h-full w-full select-none object-cover"
         />
