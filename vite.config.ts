@@ -1,9 +1,36 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { routePreloads } from "./scripts/first-visit.mjs";
+import { describeTotals, precompress } from "./scripts/precompress.mjs";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * After the build, for src/server/static-client.ts: .vite/first-visit.json
+ * (each route's own chunks, which its HTML can preload) and a .br and .gz
+ * beside each built text file.
+ */
+function serverReadyBuild(): Plugin {
+  let outDir = "";
+  return {
+    name: "reride:server-ready-build",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const viteDir = path.join(outDir, ".vite");
+      const manifest = JSON.parse(readFileSync(path.join(viteDir, "manifest.json"), "utf8"));
+      const routes = routePreloads(manifest);
+      writeFileSync(path.join(viteDir, "first-visit.json"), `${JSON.stringify(routes, null, 2)}\n`);
+      this.info(`precompressed ${describeTotals(precompress(outDir))}`);
+    },
+  };
+}
 
 /**
  * The client lives in src/client; the server serves the build from
@@ -13,14 +40,29 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   root: fromRoot("./src/client"),
   publicDir: fromRoot("./public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serverReadyBuild()],
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,
     // .vite/manifest.json: which chunks and CSS each route pulls in (scripts/bundle-budget.mjs).
     manifest: true,
-    // Keep the budget honest: a chunk past this is worth a look.
-    chunkSizeWarningLimit: 300,
+    // Keep the budget honest: a chunk past this is worth a look (the framework is ~350 kB).
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page runs, as one file instead of four: fewer requests on a
+              // first visit, and it stays cached across deploys that change only the app.
+              name: "framework",
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

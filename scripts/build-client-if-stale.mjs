@@ -6,7 +6,16 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const builtIndex = path.join(root, "dist/client/index.html");
-const sources = ["src/client", "src/shared", "public", "vite.config.ts", "package-lock.json"];
+const sources = [
+  "src/client",
+  "src/shared",
+  "public",
+  "vite.config.ts",
+  // The build's own steps: precompressed copies and each route's preloads.
+  "scripts/precompress.mjs",
+  "scripts/first-visit.mjs",
+  "package-lock.json",
+];
 
 function newestMtime(entry) {
   const full = path.join(root, entry);

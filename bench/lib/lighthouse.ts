@@ -119,3 +119,22 @@ export async function lighthouse(
     rmSync(scratch, { recursive: true, force: true });
   }
 }
+
+/** Issue 5's pages: home, login, a category page and a bike page, the last two signed in. */
+export async function lighthousePages(
+  baseUrl: string,
+  cookie: string,
+  categoryId: string,
+): Promise<LighthousePage[]> {
+  const pages: LighthousePage[] = [
+    { page: "home", path: "/" },
+    { page: "login", path: "/login" },
+    { page: "category page", path: `/title/${categoryId}`, cookie },
+  ];
+  const response = await fetch(`${baseUrl}/api/categories/${categoryId}/bikes`, {
+    headers: { cookie },
+  });
+  const { items } = (await response.json()) as { items: Array<{ id: string }> };
+  if (items[0]) pages.push({ page: "bike page", path: `/bikes/${items[0].id}`, cookie });
+  return pages;
+}

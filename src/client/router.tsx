@@ -1,6 +1,4 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { RequireAuth } from "./components/require-auth";
-import { RequireRole } from "./components/require-role";
 import { RouteError } from "./components/route-error";
 import { RouteLoading } from "./components/route-loading";
 import { RootLayout } from "./routes/root";
@@ -10,15 +8,15 @@ import { RootLayout } from "./routes/root";
  * layout and itself. Paths are the seed's; react-router compares them
  * case-insensitively, so /Registration and /dashboard/myProduct work too.
  */
-const sellerOnly = (children: RouteObject[]): RouteObject => ({
-  element: <RequireRole allow="seller" />,
+const requireRole = (allow: "seller" | "admin", children: RouteObject[]): RouteObject => ({
+  lazy: async () => {
+    const { RequireRole } = await import("./components/require-role");
+    return { element: <RequireRole allow={allow} /> };
+  },
   children,
 });
-
-const adminOnly = (children: RouteObject[]): RouteObject => ({
-  element: <RequireRole allow="admin" />,
-  children,
-});
+const sellerOnly = (children: RouteObject[]) => requireRole("seller", children);
+const adminOnly = (children: RouteObject[]) => requireRole("admin", children);
 
 export const routes: RouteObject[] = [
   {
@@ -32,7 +30,8 @@ export const routes: RouteObject[] = [
       { path: "registration", lazy: () => import("./routes/registration") },
       { path: "blog", lazy: () => import("./routes/blog") },
       {
-        Component: RequireAuth,
+        // The guards load with the page they guard (in parallel): public pages don't carry them.
+        lazy: () => import("./components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
           { path: "myBooking", lazy: () => import("./routes/my-booking") },
           { path: "title/:id", lazy: () => import("./routes/category-bikes") },

@@ -5,7 +5,7 @@ import { categoryBikesQuery } from "../features/bikes/api";
 import { CategoryBikes } from "../features/bikes/components/category-bikes";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { readFilters } from "../features/search/search-params";
-import { validateFilters } from "../features/search/validate-filters";
+import { prepareFilterValidation, validateFilters } from "../features/search/validate-filters";
 import { errorMessage, isApiError } from "../lib/api-client";
 import { configQuery } from "../lib/config";
 import { queryClient } from "../lib/query-client";
@@ -19,6 +19,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   void queryClient.prefetchQuery(configQuery);
   const user = await queryClient.ensureQueryData(meQuery);
   const filters = readFilters(new URL(request.url).searchParams, "category");
+  await prepareFilterValidation(filters);
   // An invalid query is not sent: the page shows the schema's messages by the fields.
   const valid = Object.keys(validateFilters(filters, "category")).length === 0;
   if (user && params.id && valid) {

@@ -3,7 +3,7 @@ import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { searchBikesQuery } from "../features/search/api";
 import { SearchResults } from "../features/search/components/search-results";
 import { readFilters } from "../features/search/search-params";
-import { validateFilters } from "../features/search/validate-filters";
+import { prepareFilterValidation, validateFilters } from "../features/search/validate-filters";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
 
@@ -15,6 +15,7 @@ import { meQuery } from "../lib/session";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await queryClient.ensureQueryData(meQuery);
   const filters = readFilters(new URL(request.url).searchParams, "search");
+  await prepareFilterValidation(filters);
   if (user && Object.keys(validateFilters(filters, "search")).length === 0) {
     await queryClient
       .ensureInfiniteQueryData({ ...searchBikesQuery(filters), revalidateIfStale: true })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Bike, MAX_PRICE, MAX_YEARS_OF_USE } from "./bikes";
+import { bikeSorts } from "./search-sorts";
 
 /**
  * The search and filter query, shared by GET /api/bikes, GET
@@ -7,8 +8,7 @@ import { type Bike, MAX_PRICE, MAX_YEARS_OF_USE } from "./bikes";
  * come from a URL (strings) or a form (numbers, booleans); an empty field
  * means "no filter", as a form with a blank input sends it.
  */
-export const bikeSorts = ["newest", "price_asc", "price_desc"] as const;
-export type BikeSort = (typeof bikeSorts)[number];
+export { type BikeSort, bikeSorts } from "./search-sorts";
 
 export const SEARCH_TEXT_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 12;

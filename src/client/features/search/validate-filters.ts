@@ -1,13 +1,38 @@
 import type { ZodError } from "zod";
-import { categoryBikesQuerySchema, searchQuerySchema } from "../../../shared/schemas/search";
+import type * as SearchSchemas from "../../../shared/schemas/search";
 import { type FilterKey, type Filters, filterKeys } from "./search-params";
 
-/** A message per field, from the shared schema: the same words the server would send. */
+// The schemas bring zod, about a fifth of a page's first JavaScript: they load beside
+// the page, and a page's loader waits for them only when its URL holds filters to check.
+let schemas: typeof SearchSchemas | undefined;
+let loading: Promise<void> | undefined;
+
+function loadSchemas(): Promise<void> {
+  loading ??= import("../../../shared/schemas/search").then((module) => {
+    schemas = module;
+  });
+  return loading;
+}
+
+/**
+ * For a loader: starts loading the schemas, and resolves once `validateFilters`
+ * can check these filters (at once when there are none: every filter is optional).
+ */
+export function prepareFilterValidation(filters: Filters): Promise<void> {
+  const loaded = loadSchemas();
+  return Object.keys(filters).length === 0 ? Promise.resolve() : loaded;
+}
+
+/**
+ * A message per field, from the shared schema: the same words the server would send.
+ * In the moment before the schemas arrive the server's answer is the check.
+ */
 export function validateFilters(
   filters: Filters,
   scope: "search" | "category",
 ): Partial<Record<FilterKey, string>> {
-  const schema = scope === "search" ? searchQuerySchema : categoryBikesQuerySchema;
+  if (!schemas || Object.keys(filters).length === 0) return {};
+  const schema = scope === "search" ? schemas.searchQuerySchema : schemas.categoryBikesQuerySchema;
   const result = schema.safeParse(filters);
   return result.success ? {} : issuesByField(result.error);
 }

@@ -21,6 +21,8 @@ export interface BikeCardProps {
   note?: ReactNode;
   /** Extra lines below the facts, e.g. a price hint. */
   children?: ReactNode;
+  /** On the first screen: its picture loads at once, first (it is what the page is waiting for). */
+  eager?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export function BikeCard({
   titleAs = "h3",
   note,
   children,
+  eager = false,
 }: BikeCardProps) {
   const { data: user } = useMe();
   const titleId = useId();
@@ -51,7 +54,8 @@ export function BikeCard({
             alt={`${bike.name}: ${bike.title}`}
             width="800"
             height="600"
-            loading="lazy"
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : "auto"}
             decoding="async"
             className="h-full w-full object-cover"
           />

@@ -67,7 +67,13 @@ export function CategoryBikes({ categoryId, onBuy, onBuyIntent }: CategoryBikesP
           </Link>
         </EmptyState>
       ) : (
-        <BikeGrid bikes={items} titleAs="h2" onBuy={onBuy} onBuyIntent={onBuyIntent} />
+        <BikeGrid
+          bikes={items}
+          titleAs="h2"
+          onBuy={onBuy}
+          onBuyIntent={onBuyIntent}
+          firstRowEager
+        />
       )}
       <LoadMore
         hasMore={bikes.hasNextPage}

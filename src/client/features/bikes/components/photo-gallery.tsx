@@ -32,6 +32,7 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
         <img
           {...photoSources(fallbackUrl, GALLERY_SIZES)}
           alt={alt}
+          fetchPriority="high"
           className="h-full w-full object-cover"
         />
       </figure>
@@ -75,6 +76,8 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
         <img
           {...photoSources(current.url, GALLERY_SIZES)}
           alt={`${alt} (${index + 1} of ${count})`}
+          // The page's largest picture: ahead of everything else still loading.
+          fetchPriority="high"
           draggable={false}
           className="h-full w-full select-none object-cover"
         />

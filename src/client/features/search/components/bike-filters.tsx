@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { bikeSorts } from "../../../../shared/schemas/search";
+import { bikeSorts } from "../../../../shared/schemas/search-sorts";
 import { FieldShell } from "../../../components/form-field";
 import { categoriesQuery } from "../../categories/api";
 import { type FilterKey, type Filters, filterKeys } from "../search-params";

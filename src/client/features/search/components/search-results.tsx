@@ -61,7 +61,13 @@ export function SearchResults({ onBuy, onBuyIntent }: SearchResultsProps) {
           </p>
         </EmptyState>
       ) : (
-        <BikeGrid bikes={items} titleAs="h2" onBuy={onBuy} onBuyIntent={onBuyIntent} />
+        <BikeGrid
+          bikes={items}
+          titleAs="h2"
+          onBuy={onBuy}
+          onBuyIntent={onBuyIntent}
+          firstRowEager
+        />
       )}
       <LoadMore
         hasMore={results.hasNextPage}
