@@ -12,6 +12,9 @@ import type {
 } from "kysely";
 import { createApp } from "../../src/server/app";
 import { createAuth } from "../../src/server/auth";
+import { AnswerCache } from "../../src/server/cache/answer-cache";
+import { dataVersionOf } from "../../src/server/cache/data-version";
+import { SessionCache } from "../../src/server/cache/session-cache";
 import type { Deps } from "../../src/server/context";
 import { openDatabase } from "../../src/server/db/database";
 import { loadEnv } from "../../src/server/env";
@@ -81,6 +84,9 @@ export async function measureAnatomy(
       auth,
       logger,
       photos: diskPhotoStorage(path.join(dataDir, "uploads")),
+      dataVersion: dataVersionOf(handle.driver),
+      sessions: new SessionCache(auth, { env }),
+      answers: new AnswerCache(),
     };
     const app = createApp(deps);
     const cookie = await signIn(app, env.publicUrl);

@@ -43,7 +43,12 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
     },
   });
   // A photo upload has its own, larger limit (features/uploads/uploads.routes.ts).
-  api.use("*", (c, next) => (c.req.path === "/api/uploads" ? next() : jsonBodyLimit(c, next)));
+  // GET and HEAD carry no body, and asking for one makes the server build a whole fetch Request.
+  api.use("*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === "/api/uploads"
+      ? next()
+      : jsonBodyLimit(c, next),
+  );
   api.use("*", refuseNulCharacters);
   api.use("*", async (c, next) => {
     // API answers are per-user and change on every write: never cached by shared caches.

@@ -1,5 +1,8 @@
 import path from "node:path";
 import { createAuth } from "./auth";
+import { AnswerCache } from "./cache/answer-cache";
+import { dataVersionOf } from "./cache/data-version";
+import { SessionCache } from "./cache/session-cache";
 import type { Deps } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest, withSchemaLock } from "./db/migrate";
@@ -23,7 +26,17 @@ export async function bootstrap(env: Env, logger: Logger = createLogger(env.logL
       await seedDatabase(database, auth, env, logger);
     });
     const photos = diskPhotoStorage(path.join(env.dataDir, "uploads"));
-    const deps: Deps = { env, db: database.db, dialect: database.dialect, auth, logger, photos };
+    const deps: Deps = {
+      env,
+      db: database.db,
+      dialect: database.dialect,
+      auth,
+      logger,
+      photos,
+      dataVersion: dataVersionOf(database.driver),
+      sessions: new SessionCache(auth, { env }),
+      answers: new AnswerCache(),
+    };
     return { deps, database } satisfies Started;
   } catch (error) {
     await database.close();
