@@ -16,15 +16,25 @@ export interface Started {
   database: DatabaseHandle;
 }
 
-/** Opens the database, brings it up to date, seeds it, and assembles the request dependencies. */
-export async function bootstrap(env: Env, logger: Logger = createLogger(env.logLevel)) {
+/**
+ * Opens the database, brings it up to date, seeds it, and assembles the
+ * request dependencies. `prepared`: the schema and seed are known to be
+ * current (a worker process whose primary just did both), so skip them.
+ */
+export async function bootstrap(
+  env: Env,
+  logger: Logger = createLogger(env.logLevel),
+  options: { prepared?: boolean } = {},
+) {
   const database = openDatabase(env.database);
   try {
     const auth = createAuth(env, database.db, database.dialect, logger);
-    await withSchemaLock(database, async () => {
-      await migrateToLatest(database, env);
-      await seedDatabase(database, auth, env, logger);
-    });
+    if (!options.prepared) {
+      await withSchemaLock(database, async () => {
+        await migrateToLatest(database, env);
+        await seedDatabase(database, auth, env, logger);
+      });
+    }
     const photos = diskPhotoStorage(path.join(env.dataDir, "uploads"));
     const deps: Deps = {
       env,
