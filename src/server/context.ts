@@ -1,6 +1,6 @@
 import type { User } from "../shared/schemas/users";
 import type { Auth } from "./auth";
-import type { AnswerCache } from "./cache/answer-cache";
+import type { AnswerCache, CachedAnswer } from "./cache/answer-cache";
 import type { DataVersion } from "./cache/data-version";
 import type { SessionCache } from "./cache/session-cache";
 import type { AppDb, Dialect } from "./db/database";
@@ -32,6 +32,8 @@ export interface AppBindings {
     requestId: string;
     user: User | null;
     sessionId: string | null;
+    /** The cached answer this request was served from or stored as (middleware/cached-read.ts). */
+    answer: CachedAnswer | undefined;
     /** Set on first use by middleware/session.ts `dataVersion`. */
     dataVersion: Promise<string> | undefined;
   };

@@ -1,9 +1,11 @@
 import cluster from "node:cluster";
 import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { parseEnv } from "node:util";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
+import { withReplayedAnswers } from "./cache/replay";
 import { EnvError, loadEnv } from "./env";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
@@ -38,9 +40,15 @@ async function main() {
   // Removes photos nothing shows any more (features/uploads/photo-sweep.ts).
   const photoSweeper = startPhotoSweeper(deps);
 
-  const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
+  // Reads the app has already answered for this caller and data version skip it (cache/replay.ts).
+  const listener = getRequestListener(app.fetch, { hostname: env.host });
+  const server = createServer(withReplayedAnswers(deps, listener));
+  server.listen(env.port, env.host, () => {
+    const address = server.address();
     // With several processes the primary says it once (processes.ts).
-    if (cluster.isPrimary) announce(info.address, info.port);
+    if (cluster.isPrimary && address && typeof address === "object") {
+      announce(address.address, address.port);
+    }
   });
 
   let stopping = false;

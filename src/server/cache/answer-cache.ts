@@ -8,6 +8,36 @@ export interface CachedAnswer {
   contentType: string;
   /** A strong validator: the body's hash, so equal bytes give equal tags whoever asks. */
   etag: string;
+  /**
+   * The response's headers as the app sent them the first time (security
+   * headers included; no request id, length or cookie), name, value, name, …:
+   * what cache/replay.ts sends again without going through the app.
+   */
+  headers?: string[];
+  /** The body as bytes, made on first replay. */
+  bytes?: Buffer;
+}
+
+/** Per caller (user id, or "-" when signed out) and the exact path and query. */
+export function answerKey(userId: string | null, pathAndQuery: string): string {
+  return `${userId ?? "-"} ${pathAndQuery}`;
+}
+
+const NOT_REPLAYED = new Set([
+  "x-request-id",
+  "content-length",
+  "set-cookie",
+  "date",
+  "connection",
+]);
+
+/** The headers of a response worth sending again, flat (name, value, …). */
+export function replayableHeaders(headers: Headers): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of headers) {
+    if (!NOT_REPLAYED.has(name)) flat.push(name, value);
+  }
+  return flat;
 }
 
 /**

@@ -34,6 +34,7 @@ export class SessionCache {
   readonly #auth: Auth;
   readonly #deps: Pick<Deps, "env">;
   #cookieName: Promise<string> | null = null;
+  #knownCookieName: string | null = null;
 
   constructor(auth: Auth, deps: Pick<Deps, "env">) {
     this.#auth = auth;
@@ -72,6 +73,22 @@ export class SessionCache {
     return { user: toUser(session.user, this.#deps), sessionId: session.session.id };
   }
 
+  /**
+   * Without asking anyone: the caller as cached for this Cookie header at
+   * `version`, null when it carries no session cookie (signed out), or
+   * undefined when only better-auth can tell (not cached, stale, ambiguous).
+   */
+  peek(cookie: string | undefined, version: string): Caller | null | undefined {
+    const name = this.#knownCookieName;
+    if (name === null) return undefined;
+    const tokens = cookie ? cookieValues(cookie, name) : [];
+    if (tokens.length === 0) return null;
+    if (tokens.length > 1) return undefined;
+    const entry = this.#entries.get(tokens[0] ?? "");
+    if (entry && entry.version === version && Date.now() < entry.validUntil) return entry.caller;
+    return undefined;
+  }
+
   #validUntil(session: SessionAnswer) {
     const { expiresIn, updateAge } = this.#auth.options.session;
     const expiresAt = new Date(session.session.expiresAt).getTime();
@@ -80,9 +97,10 @@ export class SessionCache {
   }
 
   #sessionCookieName() {
-    this.#cookieName ??= this.#auth.$context.then(
-      (context) => context.authCookies.sessionToken.name,
-    );
+    this.#cookieName ??= this.#auth.$context.then((context) => {
+      this.#knownCookieName = context.authCookies.sessionToken.name;
+      return this.#knownCookieName;
+    });
     return this.#cookieName;
   }
 }

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { matchesEtag } from "../cache/answer-cache";
+import { answerKey, matchesEtag } from "../cache/answer-cache";
 import type { AppBindings } from "../context";
 import { dataVersion } from "./session";
 
@@ -18,11 +18,15 @@ export const cachedRead = createMiddleware<AppBindings>(async (c, next) => {
   if (c.req.method !== "GET") return next();
   const answers = c.get("deps").answers;
   const url = c.req.url;
-  const key = `${c.get("user")?.id ?? "-"} ${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
+  const key = answerKey(
+    c.get("user")?.id ?? null,
+    url.slice(url.indexOf("/", url.indexOf("//") + 2)),
+  );
   const version = await dataVersion(c);
   c.header("Cache-Control", "private, no-cache");
   const cached = answers.get(key, version);
   if (cached) {
+    c.set("answer", cached);
     c.header("ETag", cached.etag);
     if (matchesEtag(c.req.header("if-none-match"), cached.etag)) return c.body(null, 304);
     return c.body(cached.body, 200, { "Content-Type": cached.contentType });
@@ -35,6 +39,7 @@ export const cachedRead = createMiddleware<AppBindings>(async (c, next) => {
     return;
   }
   const answer = answers.set(key, version, await c.res.clone().text(), contentType);
+  c.set("answer", answer);
   c.header("ETag", answer.etag);
   if (matchesEtag(c.req.header("if-none-match"), answer.etag)) {
     c.res = c.body(null, 304);
