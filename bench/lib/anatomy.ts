@@ -129,8 +129,15 @@ export async function measureAnatomy(
         if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
         await response.arrayBuffer();
       };
+      // Uncached: what the first request after any write pays (docs/decisions/0007-read-caches.md).
+      const cold = async () => {
+        deps.answers = new AnswerCache();
+        deps.sessions = new SessionCache(auth, { env });
+        await call();
+      };
       try {
         row(name, await countOf(counter, call), await timed(call, samples));
+        row(`${name}, uncached`, await countOf(counter, cold), await timed(cold, samples));
       } catch (error) {
         log(`  ${name}: skipped (${error instanceof Error ? error.message : String(error)})`);
       }
