@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { measureBundle } from "./lib/bundle";
-import { prepareDatabase } from "./lib/databases";
+import { DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
 import { type LighthouseRow, lighthouse, lighthousePages } from "./lib/lighthouse";
 import { startReRide } from "./lib/reride";
 import { ensureChromium } from "./lib/tools";
@@ -44,7 +44,9 @@ async function main() {
 
   const chromium = ensureChromium(log);
   if (!chromium) throw new Error("Chromium is not installed: Lighthouse can't run.");
-  const database = await prepareDatabase("sqlite", bikes, "", log);
+  // SQLite only: the PostgreSQL URL is never used.
+  const place = { postgresUrl: "", dataDir: DEFAULT_DATA_DIR, pgPrefix: DEFAULT_PG_PREFIX };
+  const database = await prepareDatabase("sqlite", bikes, place, log);
   const reride = await startReRide(database, "warn");
   try {
     const pages = await lighthousePages(reride.url, reride.cookie, database.categoryIds.KTM);

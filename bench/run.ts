@@ -16,7 +16,7 @@ import { ROOT } from "./lib/processes";
 import { type Results, writeResults } from "./lib/report";
 import { startReRide } from "./lib/reride";
 import { measureScale, type ScaleRow } from "./lib/scale";
-import { clientTargets, clusterTarget, httpTargets, scaleTargets } from "./lib/targets";
+import { clientTargets, clusterTargets, httpTargets, scaleTargets } from "./lib/targets";
 import { ensureChromium, ensureWrk } from "./lib/tools";
 
 /**
@@ -85,7 +85,8 @@ async function main() {
   const targets = [
     ...http.flatMap(httpTargets),
     ...scaleTargets(scale, dbs),
-    ...(options.scaleOnly ? [] : [...clientTargets(bundle.rows, lighthouseRows), clusterTarget()]),
+    ...(options.scaleOnly ? [] : clientTargets(bundle.rows, lighthouseRows)),
+    ...clusterTargets(http),
   ];
   for (const suite of http) notes.push(...suite.notes.map((note) => `${suite.db}: ${note}`));
   notes.push(

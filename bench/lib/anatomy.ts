@@ -12,6 +12,9 @@ import type {
 } from "kysely";
 import { createApp } from "../../src/server/app";
 import { createAuth } from "../../src/server/auth";
+import { AnswerCache } from "../../src/server/cache/answer-cache";
+import { dataVersionOf } from "../../src/server/cache/data-version";
+import { SessionCache } from "../../src/server/cache/session-cache";
 import type { Deps } from "../../src/server/context";
 import { openDatabase } from "../../src/server/db/database";
 import { loadEnv } from "../../src/server/env";
@@ -81,6 +84,9 @@ export async function measureAnatomy(
       auth,
       logger,
       photos: diskPhotoStorage(path.join(dataDir, "uploads")),
+      dataVersion: dataVersionOf(handle.driver),
+      sessions: new SessionCache(auth, { env }),
+      answers: new AnswerCache(),
     };
     const app = createApp(deps);
     const cookie = await signIn(app, env.publicUrl);
@@ -123,8 +129,15 @@ export async function measureAnatomy(
         if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
         await response.arrayBuffer();
       };
+      // Uncached: what the first request after any write pays (docs/decisions/0007-read-caches.md).
+      const cold = async () => {
+        deps.answers = new AnswerCache();
+        deps.sessions = new SessionCache(auth, { env });
+        await call();
+      };
       try {
         row(name, await countOf(counter, call), await timed(call, samples));
+        row(`${name}, uncached`, await countOf(counter, cold), await timed(cold, samples));
       } catch (error) {
         log(`  ${name}: skipped (${error instanceof Error ? error.message : String(error)})`);
       }

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../src/server/db/database";
 import type { BenchDatabase } from "./databases";
@@ -14,6 +14,8 @@ import { type ReRide, startReRide } from "./reride";
  */
 
 export const SEARCH_PATH = "/api/bikes?q=duke%20390";
+/** Endpoints measured on one process and on one per core (targets.ts reads them). */
+export const PROCESSES_PREFIX = "processes: ";
 
 export interface HttpSuiteResult {
   db: string;
@@ -147,6 +149,28 @@ export async function runHttpSuite(
       measured.push(...(await measure(plan, settings, log)));
     }
     await cancelLeftOverBookings(reride);
+
+    // Both cores: the same reads from ReRide with PROCESSES=<cores>, interleaved with one process.
+    const cores = availableParallelism();
+    if (cores > 1) {
+      const many = await startReRide(database, logLevel, { processes: cores, signedInAs: reride });
+      servers.push(many);
+      for (const [endpoint, route] of [
+        ["category page", categoryPath],
+        ["search", SEARCH_PATH],
+      ] as const) {
+        const plan: EndpointPlan = {
+          endpoint: `${PROCESSES_PREFIX}${endpoint}`,
+          kind: "read",
+          headers,
+          contenders: [at(reride, route), at(many, route)],
+        };
+        log(`  ${database.kind} ${database.bikes.toLocaleString("en")}: ${plan.endpoint}`);
+        measured.push(...(await measure(plan, settings, log)));
+      }
+    } else {
+      notes.push("One core: the multi-process comparison was skipped.");
+    }
     return {
       db: database.kind,
       bikes: database.bikes,

@@ -30,6 +30,7 @@ const APP_VARIABLES = [
   "RATE_LIMIT_STORE",
   "REDIS_URL",
   "TRUST_PROXY",
+  "PROCESSES",
   "RATE_LIMIT_SIGN_IN_ACCOUNT",
   "RATE_LIMIT_SIGN_IN_IP",
   "RATE_LIMIT_SIGN_UP_IP",
@@ -41,9 +42,22 @@ export interface ReRide extends Running {
   cookie: string;
   /** Its session cookie's name (the Express comparison looks it up). */
   sessionCookieName: string;
+  /** Its AUTH_SECRET, which signed the cookie. */
+  authSecret: string;
 }
 
-export async function startReRide(database: BenchDatabase, logLevel: string): Promise<ReRide> {
+/**
+ * `processes`: PROCESSES for the server (default 1, as `npm start`).
+ * `signedInAs`: another ReRide on the same database whose secret and signed-in
+ * cookie this one shares, so both answer the same user's same session.
+ */
+export async function startReRide(
+  database: BenchDatabase,
+  logLevel: string,
+  options: { processes?: number; signedInAs?: ReRide } = {},
+): Promise<ReRide> {
+  const processes = options.processes ?? 1;
+  const authSecret = options.signedInAs?.authSecret ?? randomBytes(32).toString("base64url");
   const dataDir = mkdtempSync(path.join(tmpdir(), "reride-bench-"));
   // PUBLIC_URL must name the port before the server picks it: choose it here.
   const port = await freePort();
@@ -55,11 +69,12 @@ export async function startReRide(database: BenchDatabase, logLevel: string): Pr
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     PUBLIC_URL: publicUrl,
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_SECRET: authSecret,
     ADMIN_EMAILS: "admin@bench.reride.test",
     ADMIN_PASSWORD: randomBytes(12).toString("base64url"),
     // The comparison servers don't log per request; at "info" ReRide writes a line per request.
     LOG_LEVEL: logLevel,
+    PROCESSES: String(processes),
     // The booking mix makes thousands of writes a minute as one user; abuse limits would
     // answer 429 (and each limited write costs a counter write). Off for the bench.
     RATE_LIMIT_WRITES: "off",
@@ -67,14 +82,15 @@ export async function startReRide(database: BenchDatabase, logLevel: string): Pr
     RATE_LIMIT_SIGN_IN_IP: "off",
     RATE_LIMIT_SIGN_IN_ACCOUNT: "off",
   });
-  const server = await startNode("ReRide", "src/server/main.ts", env, "/api/health", port);
+  const name = processes === 1 ? "ReRide" : `ReRide ×${processes} processes`;
+  const server = await startNode(name, "src/server/main.ts", env, "/api/health", port);
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const { cookie, sessionCookieName } = await signIn(publicUrl);
-    return { ...server, stop, cookie, sessionCookieName };
+    const { cookie, sessionCookieName } = options.signedInAs ?? (await signIn(publicUrl));
+    return { ...server, stop, cookie, sessionCookieName, authSecret };
   } catch (error) {
     await stop();
     throw error;

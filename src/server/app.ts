@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { replayableHeaders } from "./cache/answer-cache";
 import type { AppBindings, Deps } from "./context";
 import { AppError } from "./errors";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -31,6 +32,11 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
+    // A cached read's final headers, security headers included, for cache/replay.ts to send again.
+    const answer = c.get("answer");
+    if (answer && !answer.headers && c.res.status === 200) {
+      answer.headers = replayableHeaders(c.res.headers);
+    }
   });
   app.use("*", requestLog);
   app.use("*", securityHeaders);
@@ -43,7 +49,12 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
     },
   });
   // A photo upload has its own, larger limit (features/uploads/uploads.routes.ts).
-  api.use("*", (c, next) => (c.req.path === "/api/uploads" ? next() : jsonBodyLimit(c, next)));
+  // GET and HEAD carry no body, and asking for one makes the server build a whole fetch Request.
+  api.use("*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === "/api/uploads"
+      ? next()
+      : jsonBodyLimit(c, next),
+  );
   api.use("*", refuseNulCharacters);
   api.use("*", async (c, next) => {
     // API answers are per-user and change on every write: never cached by shared caches.

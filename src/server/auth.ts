@@ -54,8 +54,9 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
       },
     },
     // A session lasts 30 days from its last refresh, refreshed at most once a
-    // day by use; no cookie cache, so every request checks the row and a
-    // deleted or expired session ends at once (docs/reliability.md).
+    // day by use; no cookie cache: a deleted or expired session ends at once
+    // (docs/reliability.md). Answers are kept in memory only while nothing is
+    // written to the database (cache/session-cache.ts).
     session: {
       modelName: "sessions",
       expiresIn: 60 * 60 * 24 * 30,

@@ -1,5 +1,8 @@
 import path from "node:path";
 import { createAuth } from "./auth";
+import { AnswerCache } from "./cache/answer-cache";
+import { dataVersionOf } from "./cache/data-version";
+import { SessionCache } from "./cache/session-cache";
 import type { Deps } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest, withSchemaLock } from "./db/migrate";
@@ -13,17 +16,37 @@ export interface Started {
   database: DatabaseHandle;
 }
 
-/** Opens the database, brings it up to date, seeds it, and assembles the request dependencies. */
-export async function bootstrap(env: Env, logger: Logger = createLogger(env.logLevel)) {
+/**
+ * Opens the database, brings it up to date, seeds it, and assembles the
+ * request dependencies. `prepared`: the schema and seed are known to be
+ * current (a worker process whose primary just did both), so skip them.
+ */
+export async function bootstrap(
+  env: Env,
+  logger: Logger = createLogger(env.logLevel),
+  options: { prepared?: boolean } = {},
+) {
   const database = openDatabase(env.database);
   try {
     const auth = createAuth(env, database.db, database.dialect, logger);
-    await withSchemaLock(database, async () => {
-      await migrateToLatest(database, env);
-      await seedDatabase(database, auth, env, logger);
-    });
+    if (!options.prepared) {
+      await withSchemaLock(database, async () => {
+        await migrateToLatest(database, env);
+        await seedDatabase(database, auth, env, logger);
+      });
+    }
     const photos = diskPhotoStorage(path.join(env.dataDir, "uploads"));
-    const deps: Deps = { env, db: database.db, dialect: database.dialect, auth, logger, photos };
+    const deps: Deps = {
+      env,
+      db: database.db,
+      dialect: database.dialect,
+      auth,
+      logger,
+      photos,
+      dataVersion: dataVersionOf(database.driver),
+      sessions: new SessionCache(auth, { env }),
+      answers: new AnswerCache(),
+    };
     return { deps, database } satisfies Started;
   } catch (error) {
     await database.close();

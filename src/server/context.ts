@@ -1,5 +1,8 @@
 import type { User } from "../shared/schemas/users";
 import type { Auth } from "./auth";
+import type { AnswerCache, CachedAnswer } from "./cache/answer-cache";
+import type { DataVersion } from "./cache/data-version";
+import type { SessionCache } from "./cache/session-cache";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
 import type { PhotoStorage } from "./features/uploads/photo-storage";
@@ -14,6 +17,12 @@ export interface Deps {
   logger: Logger;
   /** Uploaded photos' files: DATA_DIR/uploads, or an object store behind the same interface. */
   photos: PhotoStorage;
+  /** Whether anything was written since: what every cached answer checks (cache/). */
+  dataVersion: DataVersion;
+  /** better-auth's session answers, kept while nothing is written. */
+  sessions: SessionCache;
+  /** The read endpoints' answers, kept while nothing is written. */
+  answers: AnswerCache;
 }
 
 /** Hono's per-request variables. */
@@ -23,5 +32,9 @@ export interface AppBindings {
     requestId: string;
     user: User | null;
     sessionId: string | null;
+    /** The cached answer this request was served from or stored as (middleware/cached-read.ts). */
+    answer: CachedAnswer | undefined;
+    /** Set on first use by middleware/session.ts `dataVersion`. */
+    dataVersion: Promise<string> | undefined;
   };
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { EnvError, loadEnv } from "./env";
@@ -37,6 +37,8 @@ describe("a bad value stops the start with a message naming the variable", () =>
     ["GOOGLE_CLIENT_SECRET", { GOOGLE_CLIENT_ID: "client-id" }],
     ["GOOGLE_CLIENT_SECRET", { GOOGLE_CLIENT_SECRET: "client-secret" }],
     ["GOOGLE_ISSUER_URL", { GOOGLE_ISSUER_URL: "http://127.0.0.1:9000" }],
+    ["PROCESSES", { PROCESSES: "0" }],
+    ["PROCESSES", { PROCESSES: "many" }],
   ])("%s: %j", (variable, source) => {
     expect(loadError(source)).toMatch(new RegExp(`^\\s+${variable}: `, "m"));
   });
@@ -75,6 +77,13 @@ describe("defaults: with no configuration the app runs on SQLite under DATA_DIR"
     expect(env.currency).toBe("USD");
     expect(env.adminEmails).toEqual(["admin@reride.local"]);
     expect(env.google).toBeNull();
+    expect(env.processes).toBe(1);
+  });
+
+  test("PROCESSES=auto is one per core", () => {
+    const env = loadEnv({ DATA_DIR: freshDataDir(), PROCESSES: "auto" });
+    expect(env.processes).toBe(availableParallelism());
+    expect(loadEnv({ DATA_DIR: freshDataDir(), PROCESSES: "3" }).processes).toBe(3);
   });
 
   test("empty values count as unset, as a copied .env.example leaves them", () => {

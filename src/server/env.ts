@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -75,6 +76,22 @@ const trustProxy = z
     return z.NEVER;
   });
 
+// How many server processes `npm start` runs: a number, or "auto" for one per core.
+const processes = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default("1")
+  .transform((raw, ctx) => {
+    if (raw === "auto") return availableParallelism();
+    const count = /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
+    if (count < 1 || count > 256) {
+      ctx.addIssue({ code: "custom", message: "must be auto or a whole number from 1 to 256" });
+      return z.NEVER;
+    }
+    return count;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -113,6 +130,7 @@ const envSchema = z
       .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" })
       .optional(),
     TRUST_PROXY: trustProxy,
+    PROCESSES: processes,
     RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit("10/15m"),
     RATE_LIMIT_SIGN_IN_IP: rateLimit("50/15m"),
     RATE_LIMIT_SIGN_UP_IP: rateLimit("20/1h"),
@@ -167,6 +185,8 @@ export interface Env {
   logLevel: string;
   /** Reverse proxies in front of the app whose X-Forwarded-For entries are believed (0: none). */
   trustProxy: number;
+  /** Server processes sharing the port (main.ts); "auto" gives one per core. */
+  processes: number;
   rateLimits: {
     store: { kind: "database" } | { kind: "redis"; url: string };
     /** Failed password checks per account (sign-in, change-password). */
@@ -225,6 +245,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : null,
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUST_PROXY,
+    processes: raw.PROCESSES,
     rateLimits: {
       store:
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL

@@ -1,11 +1,15 @@
+import cluster from "node:cluster";
 import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { parseEnv } from "node:util";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
+import { withReplayedAnswers } from "./cache/replay";
 import { EnvError, loadEnv } from "./env";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
+import { runPrimary, stopWithPrimary } from "./processes";
 import { closeRateLimitStore } from "./rate-limits/limiter";
 
 /** Entry point: read configuration, prepare the database, listen, and stop cleanly on SIGTERM. */
@@ -23,14 +27,28 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env.logLevel);
-  const { deps, database } = await bootstrap(env, logger);
+  if (env.processes > 1 && cluster.isPrimary) {
+    // Migrations, seeding and the first admin's password: once, before any worker starts.
+    const { database } = await bootstrap(env, logger);
+    await database.close();
+    cluster.once("listening", (_worker, address) => announce(address.address, address.port));
+    runPrimary(env, logger);
+    return;
+  }
+  const { deps, database } = await bootstrap(env, logger, { prepared: cluster.isWorker });
   const app = createApp(deps);
   // Removes photos nothing shows any more (features/uploads/photo-sweep.ts).
   const photoSweeper = startPhotoSweeper(deps);
 
-  const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
-    const host = info.address.includes(":") ? `[${info.address}]` : info.address;
-    process.stdout.write(`ReRide is running at http://${host}:${info.port}\n`);
+  // Reads the app has already answered for this caller and data version skip it (cache/replay.ts).
+  const listener = getRequestListener(app.fetch, { hostname: env.host });
+  const server = createServer(withReplayedAnswers(deps, listener));
+  server.listen(env.port, env.host, () => {
+    const address = server.address();
+    // With several processes the primary says it once (processes.ts).
+    if (cluster.isPrimary && address && typeof address === "object") {
+      announce(address.address, address.port);
+    }
   });
 
   let stopping = false;
@@ -60,6 +78,12 @@ async function main() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  stopWithPrimary(stop);
+}
+
+function announce(address: string, port: number) {
+  const host = address.includes(":") ? `[${address}]` : address;
+  process.stdout.write(`ReRide is running at http://${host}:${port}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -39,6 +39,7 @@ const APP_VARIABLES = [
   "RATE_LIMIT_SIGN_IN_IP",
   "RATE_LIMIT_SIGN_UP_IP",
   "RATE_LIMIT_WRITES",
+  "PROCESSES",
 ];
 
 export interface ServerProcessOptions {

@@ -12,6 +12,8 @@ export type AppDb = Kysely<Tables>;
 export interface DatabaseHandle {
   db: AppDb;
   dialect: Dialect;
+  /** The driver underneath Kysely: cache/data-version.ts asks it whether anything changed. */
+  driver: { dialect: "sqlite"; sqlite: SQLite.Database } | { dialect: "postgres"; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -23,7 +25,12 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    return {
+      db,
+      dialect: "postgres",
+      driver: { dialect: "postgres", pool },
+      close: () => db.destroy(),
+    };
   }
   if (config.file !== ":memory:") mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -37,7 +44,12 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   // large table run several times faster than through read() calls.
   sqlite.pragma("mmap_size = 268435456");
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return {
+    db,
+    dialect: "sqlite",
+    driver: { dialect: "sqlite", sqlite },
+    close: () => db.destroy(),
+  };
 }
 
 /** pg returns Date for timestamptz, SQLite stores ISO text: the API always speaks ISO. */

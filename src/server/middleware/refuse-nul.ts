@@ -16,6 +16,8 @@ const NUL_IN_JSON = /\\u0000|\u0000/i;
  */
 export const refuseNulCharacters = createMiddleware<AppBindings>(async (c, next) => {
   if (NUL_IN_URL.test(c.req.url)) throw refused();
+  // GET and HEAD carry no body; asking for one makes the server build a whole fetch Request.
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
   const type = c.req.header("content-type") ?? "";
   if (c.req.raw.body && !type.toLowerCase().startsWith("multipart/")) {
     // A clone: the route reads the body itself afterwards.

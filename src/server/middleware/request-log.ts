@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import type { AppBindings } from "../context";
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+export const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** One JSON line per request, with an id echoed in X-Request-Id. */
 export const requestLog = createMiddleware<AppBindings>(async (c, next) => {

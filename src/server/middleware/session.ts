@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AccountType } from "../../shared/schemas/auth";
 import type { User } from "../../shared/schemas/users";
@@ -5,14 +6,30 @@ import type { AppBindings, Deps } from "../context";
 import { toBool, toIso } from "../db/database";
 import { AppError } from "../errors";
 
-/** Reads the session cookie (through better-auth) and puts the caller on the context. */
+/**
+ * Reads the session cookie (through better-auth, its answer kept while
+ * nothing is written: cache/session-cache.ts) and puts the caller on the context.
+ */
 export const loadSession = createMiddleware<AppBindings>(async (c, next) => {
-  const deps = c.get("deps");
-  const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-  c.set("user", session ? toUser(session.user, deps) : null);
-  c.set("sessionId", session?.session.id ?? null);
+  const caller = await c.get("deps").sessions.callerOf(c.req.raw.headers, () => dataVersion(c));
+  c.set("user", caller?.user ?? null);
+  c.set("sessionId", caller?.sessionId ?? null);
   await next();
 });
+
+/**
+ * The database's data version (cache/data-version.ts), read once per request,
+ * the first time something asks: after the request arrived, before any of
+ * its own reads.
+ */
+export function dataVersion(c: Context<AppBindings>): Promise<string> {
+  let version = c.get("dataVersion");
+  if (!version) {
+    version = c.get("deps").dataVersion.read();
+    c.set("dataVersion", version);
+  }
+  return version;
+}
 
 interface SessionUser {
   id: string;

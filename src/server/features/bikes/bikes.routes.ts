@@ -10,6 +10,7 @@ import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { withFairPrice } from "../../lib/fair-price-stats";
 import { quoteForBuyer } from "../../lib/quotes";
 import { readJson, readQuery } from "../../lib/validate";
+import { cachedRead } from "../../middleware/cached-read";
 import { callerOf, requireAccountType, requireUser } from "../../middleware/session";
 import {
   checkOwnUploads,
@@ -35,12 +36,12 @@ const invalidCategory = () =>
 /** /api/bikes */
 export const bikesRoutes = new Hono<AppBindings>();
 
-bikesRoutes.get("/advertised", async (c) => {
+bikesRoutes.get("/advertised", cachedRead, async (c) => {
   const { db } = c.get("deps");
   return c.json({ items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user"))) });
 });
 
-bikesRoutes.get("/:id", requireUser, async (c) => {
+bikesRoutes.get("/:id", requireUser, cachedRead, async (c) => {
   const { db } = c.get("deps");
   const user = callerOf(c);
   const bike = await findBike(db, user, c.req.param("id"));
@@ -115,7 +116,7 @@ bikesRoutes.delete("/:id", requireUser, async (c) => {
 /** /api/categories/:id/bikes */
 export const categoryBikesRoutes = new Hono<AppBindings>();
 
-categoryBikesRoutes.get("/:id/bikes", requireUser, async (c) => {
+categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead, async (c) => {
   const { db, dialect } = c.get("deps");
   const user = callerOf(c);
   const category = await categoryExists(db, c.req.param("id"));

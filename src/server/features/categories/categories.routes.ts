@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../../context";
+import { cachedRead } from "../../middleware/cached-read";
 import { listCategories } from "./categories.queries";
 
 export const categoriesRoutes = new Hono<AppBindings>();
 
-categoriesRoutes.get("/", async (c) => {
+categoriesRoutes.get("/", cachedRead, async (c) => {
   return c.json(await listCategories(c.get("deps").db));
 });

@@ -9,12 +9,13 @@ import { type BikeFilters, countBikes, listBikes } from "../../lib/bike-listing"
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
 import { withFairPrice } from "../../lib/fair-price-stats";
 import { readQuery } from "../../lib/validate";
+import { cachedRead } from "../../middleware/cached-read";
 import { callerOf, requireUser } from "../../middleware/session";
 
 /** GET /api/bikes: search, filter and sort the bikes that can still be booked. */
 export const searchRoutes = new Hono<AppBindings>();
 
-searchRoutes.get("/", requireUser, async (c) => {
+searchRoutes.get("/", requireUser, cachedRead, async (c) => {
   const { db, dialect } = c.get("deps");
   const user = callerOf(c);
   const { cursor, limit, sort, ...query } = readQuery(c, searchQuerySchema);
