@@ -1,9 +1,15 @@
+import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Footer } from "../components/footer";
 import { Navbar } from "../components/navbar";
 import { NavigationProgress } from "../components/navigation-progress";
-import { RouteFocus } from "../components/route-focus";
 import { Toasts } from "../components/toasts";
+
+// It acts only after a client-side navigation, never on the first load, so it
+// stays out of the first download (the home page's JavaScript budget).
+const RouteFocus = lazy(() =>
+  import("../components/route-focus").then((module) => ({ default: module.RouteFocus })),
+);
 
 /** The frame around every page: navbar, the page, footer, and the toasts. */
 export function RootLayout() {
@@ -21,7 +27,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <RouteFocus />
+      <Suspense fallback={null}>
+        <RouteFocus />
+      </Suspense>
       <Toasts />
       <ScrollRestoration />
     </div>
