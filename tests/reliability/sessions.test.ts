@@ -94,6 +94,37 @@ describe("expiry", () => {
     expect((await t.request("/api/me/wishlist/x", { method: "PUT", cookie })).status).toBe(401);
   });
 
+  test("a session in use is extended once a day, and the browser's cookie with it", async () => {
+    const email = uniqueEmail("active");
+    const cookie = await signUp(t, { email });
+    const [row] = await sessionRows(email);
+    if (!row) throw new Error("no session row");
+    const day = 24 * 60 * 60 * 1000;
+    // As if signed in two days ago: 28 days left, past the daily refresh.
+    const twoDaysIn = new Date(Date.now() + 28 * day).toISOString();
+    await t.deps.db
+      .updateTable("sessions")
+      .set({ expiresAt: twoDaysIn })
+      .where("id", "=", row.id)
+      .execute();
+    const response = await t.request("/api/session", { cookie });
+    expect(response.status).toBe(200);
+    const [extended] = await sessionRows(email);
+    expect(new Date(extended?.expiresAt ?? 0).getTime() - Date.now()).toBeGreaterThan(29 * day);
+    // Without a new cookie the browser would drop the session 30 days after sign-in, in use or not.
+    const refreshed = response.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("reride.session_token="));
+    expect(refreshed).toMatch(/Max-Age=(\d+)/);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(refreshed ?? "")?.[1]);
+    expect(maxAge).toBeGreaterThan(29 * 24 * 60 * 60);
+    expect(refreshed).toMatch(/HttpOnly/i);
+    // The same cookie still works, and the next request needs no refresh.
+    const again = await t.request("/api/me", { cookie });
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+
   test("a new session lasts 30 days", async () => {
     const email = uniqueEmail("lifetime");
     await signUp(t, { email });

@@ -41,20 +41,29 @@ export class SessionCache {
     this.#deps = deps;
   }
 
-  /** The caller of a request with these headers; `version` reads the current data version. */
-  async callerOf(headers: Headers, version: () => Promise<string>): Promise<Caller | null> {
+  /**
+   * The caller of a request with these headers; `version` reads the current
+   * data version. When better-auth was asked and wants cookies set (a
+   * refreshed session's new expiry, a dead session's cookie cleared), they
+   * go to `setCookies`, for the response.
+   */
+  async callerOf(
+    headers: Headers,
+    version: () => Promise<string>,
+    setCookies: (cookies: string[]) => void = () => {},
+  ): Promise<Caller | null> {
     const cookie = headers.get("cookie");
     if (!cookie) return null;
     const tokens = cookieValues(cookie, await this.#sessionCookieName());
     // No session cookie: better-auth would answer null without reading anything.
     if (tokens.length === 0) return null;
     // Two of them (paths, a stale duplicate): which one counts is better-auth's call, uncached.
-    if (tokens.length > 1) return this.#fromBetterAuth(headers);
+    if (tokens.length > 1) return this.#fromBetterAuth(headers, setCookies);
     const token = tokens[0] ?? "";
     const now = await version();
     const entry = this.#entries.get(token);
     if (entry && entry.version === now && Date.now() < entry.validUntil) return entry.caller;
-    const session = await this.#auth.api.getSession({ headers });
+    const session = await this.#askBetterAuth(headers, setCookies);
     if (!session) {
       this.#entries.delete(token);
       return null;
@@ -64,9 +73,16 @@ export class SessionCache {
     return caller;
   }
 
-  async #fromBetterAuth(headers: Headers) {
-    const session = await this.#auth.api.getSession({ headers });
+  async #fromBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
+    const session = await this.#askBetterAuth(headers, setCookies);
     return session ? this.#callerOf(session) : null;
+  }
+
+  async #askBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
+    const answer = await this.#auth.api.getSession({ headers, returnHeaders: true });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) setCookies(cookies);
+    return answer.response;
   }
 
   #callerOf(session: SessionAnswer): Caller {

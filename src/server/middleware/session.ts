@@ -11,7 +11,14 @@ import { AppError } from "../errors";
  * nothing is written: cache/session-cache.ts) and puts the caller on the context.
  */
 export const loadSession = createMiddleware<AppBindings>(async (c, next) => {
-  const caller = await c.get("deps").sessions.callerOf(c.req.raw.headers, () => dataVersion(c));
+  const caller = await c.get("deps").sessions.callerOf(
+    c.req.raw.headers,
+    () => dataVersion(c),
+    // better-auth extends an active session once a day; the browser's cookie must follow.
+    (cookies) => {
+      for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
+    },
+  );
   c.set("user", caller?.user ?? null);
   c.set("sessionId", caller?.sessionId ?? null);
   await next();
