@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ENV_VARIABLES } from "../../src/server/env";
 import type { BenchDatabase } from "./databases";
 import { freePort, type Running, startNode } from "./processes";
 
@@ -10,32 +11,6 @@ import { freePort, type Running, startNode } from "./processes";
  * it (minus the client build check), in production mode on a generated
  * database, and a signed-in buyer's real session cookie.
  */
-
-// Everything src/server/env.ts reads: blank, so nothing leaks in from the shell or a .env file.
-const APP_VARIABLES = [
-  "NODE_ENV",
-  "PORT",
-  "HOST",
-  "DATA_DIR",
-  "DATABASE_URL",
-  "PUBLIC_URL",
-  "AUTH_SECRET",
-  "ADMIN_EMAILS",
-  "ADMIN_PASSWORD",
-  "CURRENCY",
-  "GOOGLE_CLIENT_ID",
-  "GOOGLE_CLIENT_SECRET",
-  "GOOGLE_ISSUER_URL",
-  "LOG_LEVEL",
-  "RATE_LIMIT_STORE",
-  "REDIS_URL",
-  "TRUST_PROXY",
-  "PROCESSES",
-  "RATE_LIMIT_SIGN_IN_ACCOUNT",
-  "RATE_LIMIT_SIGN_IN_IP",
-  "RATE_LIMIT_SIGN_UP_IP",
-  "RATE_LIMIT_WRITES",
-];
 
 export interface ReRide extends Running {
   /** The Cookie header a signed-in browser sends. */
@@ -62,7 +37,7 @@ export async function startReRide(
   // PUBLIC_URL must name the port before the server picks it: choose it here.
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = Object.fromEntries(APP_VARIABLES.map((name) => [name, ""]));
+  const env: Record<string, string> = Object.fromEntries(ENV_VARIABLES.map((name) => [name, ""]));
   Object.assign(env, {
     NODE_ENV: "production",
     HOST: "127.0.0.1",

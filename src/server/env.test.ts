@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { EnvError, loadEnv } from "./env";
+import { ENV_VARIABLES, EnvError, loadEnv } from "./env";
 
 const dirs: string[] = [];
 function freshDataDir(): string {
@@ -131,5 +131,21 @@ describe("AUTH_SECRET outside production", () => {
     const secret = "s".repeat(40);
     expect(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
     expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+});
+
+describe("the configuration table", () => {
+  test("README documents exactly the variables the app reads, and .env.example names them all", () => {
+    const root = path.join(import.meta.dirname, "../..");
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"));
+    const documented = new Set(
+      [...table.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((row) =>
+        [...(row[1] ?? "").matchAll(/`([A-Z_]+)`/g)].map((name) => name[1] ?? ""),
+      ),
+    );
+    expect([...documented].sort()).toEqual([...ENV_VARIABLES].sort());
+    const example = readFileSync(path.join(root, ".env.example"), "utf8");
+    for (const name of ENV_VARIABLES) expect(example, name).toMatch(new RegExp(`\\b${name}=`));
   });
 });

@@ -202,6 +202,13 @@ export interface Env {
 
 export class EnvError extends Error {}
 
+/**
+ * Every variable the app reads, for whatever starts it with a clean
+ * environment (the test and benchmark harnesses blank them all, so a
+ * developer's shell or .env can't leak in).
+ */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings (e.g. `DATABASE_URL=` in a .env file) mean "not set".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));

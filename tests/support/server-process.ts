@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { ENV_VARIABLES } from "../../src/server/env";
 
 /**
  * The real server as a child process (`node --import tsx src/server/main.ts`,
@@ -15,32 +16,6 @@ export const PROCESS_ADMIN_PASSWORD = "admin-password-123";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const HEALTH_TIMEOUT_MS = 30_000;
-
-// Everything env.ts reads: blank unless set below, so a developer's shell or .env can't leak in.
-const APP_VARIABLES = [
-  "NODE_ENV",
-  "PORT",
-  "HOST",
-  "DATA_DIR",
-  "DATABASE_URL",
-  "PUBLIC_URL",
-  "AUTH_SECRET",
-  "ADMIN_EMAILS",
-  "ADMIN_PASSWORD",
-  "CURRENCY",
-  "GOOGLE_CLIENT_ID",
-  "GOOGLE_CLIENT_SECRET",
-  "GOOGLE_ISSUER_URL",
-  "LOG_LEVEL",
-  "RATE_LIMIT_STORE",
-  "REDIS_URL",
-  "TRUST_PROXY",
-  "RATE_LIMIT_SIGN_IN_ACCOUNT",
-  "RATE_LIMIT_SIGN_IN_IP",
-  "RATE_LIMIT_SIGN_UP_IP",
-  "RATE_LIMIT_WRITES",
-  "PROCESSES",
-];
 
 export interface ServerProcessOptions {
   dataDir: string;
@@ -76,7 +51,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
 
 async function launch(port: number, options: ServerProcessOptions): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of APP_VARIABLES) env[name] = "";
+  for (const name of ENV_VARIABLES) env[name] = "";
   Object.assign(env, {
     NODE_ENV: "test",
     PORT: String(port),

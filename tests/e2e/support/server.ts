@@ -6,38 +6,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { ENV_VARIABLES } from "../../../src/server/env";
 
 export const ADMIN_EMAIL = "admin@reride.test";
 export const ADMIN_PASSWORD = "admin-password-123";
 
 const HEALTH_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
-
-// Everything the app reads from the environment (src/server/env.ts): none of
-// it leaks in from the shell or a .env file; each journey sets its own.
-const APP_VARIABLES = [
-  "NODE_ENV",
-  "PORT",
-  "HOST",
-  "DATA_DIR",
-  "DATABASE_URL",
-  "PUBLIC_URL",
-  "AUTH_SECRET",
-  "ADMIN_EMAILS",
-  "ADMIN_PASSWORD",
-  "CURRENCY",
-  "GOOGLE_CLIENT_ID",
-  "GOOGLE_CLIENT_SECRET",
-  "GOOGLE_ISSUER_URL",
-  "LOG_LEVEL",
-  "RATE_LIMIT_STORE",
-  "REDIS_URL",
-  "TRUST_PROXY",
-  "RATE_LIMIT_SIGN_IN_ACCOUNT",
-  "RATE_LIMIT_SIGN_IN_IP",
-  "RATE_LIMIT_SIGN_UP_IP",
-  "RATE_LIMIT_WRITES",
-];
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234, no trailing slash. */
@@ -102,7 +77,7 @@ async function launch(
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Blank rather than absent: the server reads a .env file for variables that
   // are not set at all, and a developer's .env must not leak into a journey.
-  for (const name of APP_VARIABLES) env[name] = "";
+  for (const name of ENV_VARIABLES) env[name] = "";
   Object.assign(env, {
     NODE_ENV: "test",
     PORT: String(port),
