@@ -1,17 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { ENV_VARIABLES } from "../../../src/server/env";
+import {
+  PROCESS_ADMIN_EMAIL,
+  PROCESS_ADMIN_PASSWORD,
+  startServerProcess,
+} from "../../support/server-process";
 
-export const ADMIN_EMAIL = "admin@reride.test";
-export const ADMIN_PASSWORD = "admin-password-123";
+export const ADMIN_EMAIL = PROCESS_ADMIN_EMAIL;
+export const ADMIN_PASSWORD = PROCESS_ADMIN_PASSWORD;
 
-const HEALTH_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
 
 export interface TestServer {
@@ -22,154 +23,51 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Picks a port nobody is listening on: bind port 0, read it, close. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      if (address === null || typeof address === "string") {
-        probe.close();
-        reject(new Error("could not read the probe port"));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
-
 /**
- * Starts the real server (`node --import tsx src/server/main.ts`, no shell or
- * npm in between, so the child PID is the server) on a free port with a fresh
- * data directory, and waits until /api/health answers 200.
+ * Starts the real server (tests/support/server-process.ts: no shell or npm in
+ * between, so the child PID is the server) on a free port with a fresh data
+ * directory, and a fresh PostgreSQL database when E2E_DATABASE_URL is set;
+ * both are removed when it stops.
  */
 export async function startServer(overrides: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "reride-e2e-"));
   const database = process.env.E2E_DATABASE_URL
     ? await createPostgresDatabase(process.env.E2E_DATABASE_URL)
     : null;
-  try {
-    // The probe port can be taken between closing it and the server binding it: retry then.
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      try {
-        return await launch(port, dataDir, database, overrides);
-      } catch (error) {
-        if (attempt < 3 && error instanceof Error && error.message.includes("EADDRINUSE")) continue;
-        throw error;
-      }
-    }
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
-    throw error;
-  }
-}
-
-async function launch(
-  port: number,
-  dataDir: string,
-  database: PostgresDatabase | null,
-  overrides: Record<string, string>,
-): Promise<TestServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // Blank rather than absent: the server reads a .env file for variables that
-  // are not set at all, and a developer's .env must not leak into a journey.
-  for (const name of ENV_VARIABLES) env[name] = "";
-  Object.assign(env, {
-    NODE_ENV: "test",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ADMIN_EMAILS: ADMIN_EMAIL,
-    ADMIN_PASSWORD: ADMIN_PASSWORD,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...overrides,
-  });
-
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: process.cwd(),
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-64_000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
-  );
-  // If the test process dies without running afterAll, take our server with it.
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-
-  let stopped = false;
-  const cleanup = async () => {
-    process.removeListener("exit", killOnExit);
+  const removeData = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await terminate(child, exited);
-    await cleanup();
-  };
-
-  const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, exited, () => output);
+    const server = await startServerProcess({
+      dataDir,
+      databaseUrl: database?.url,
+      env: {
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        // The journeys run with the abuse limits people meet (blank = the default),
+        // so a page that hammers an endpoint would be refused here too.
+        RATE_LIMIT_SIGN_IN_ACCOUNT: "",
+        RATE_LIMIT_SIGN_IN_IP: "",
+        RATE_LIMIT_SIGN_UP_IP: "",
+        RATE_LIMIT_WRITES: "",
+        ...overrides,
+      },
+    });
+    let stopped = false;
+    return {
+      url: server.url,
+      output: server.output,
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        await server.stop(STOP_GRACE_MS);
+        await removeData();
+      },
+    };
   } catch (error) {
-    await stop();
+    await removeData();
     throw error;
-  }
-  return { url, output: () => output, stop };
-}
-
-async function waitForHealth(
-  url: string,
-  exited: Promise<number | null>,
-  output: () => string,
-): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  let exitCode: number | null | undefined;
-  void exited.then((code) => {
-    exitCode = code;
-  });
-  let lastProblem = "no answer yet";
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) {
-      throw new Error(`The server exited (code ${exitCode}) before it was healthy:\n${output()}`);
-    }
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-      lastProblem = `GET /api/health answered ${response.status}: ${await response.text()}`;
-    } catch (error) {
-      lastProblem = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(
-    `The server at ${url} was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${output()}`,
-  );
-}
-
-/** SIGTERM, then SIGKILL if it is still running after the grace period. Only our own child. */
-async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = new Promise<"timeout">((resolve) => {
-    setTimeout(() => resolve("timeout"), STOP_GRACE_MS).unref();
-  });
-  if ((await Promise.race([exited, timer])) === "timeout") {
-    child.kill("SIGKILL");
-    await exited;
   }
 }
 
