@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppBindings } from "./context";
+import { preferredEncoding } from "./lib/content-encoding";
 
 export const CLIENT_DIR = path.resolve("dist/client");
 
@@ -74,14 +75,6 @@ export function mountClient(app: Hono<AppBindings>, clientDir = CLIENT_DIR) {
 
 function isIndexHtml(file: string): boolean {
   return /(?:^|[/\\])index\.html(?:\.br|\.gz)?$/.test(file);
-}
-
-/** The same reading of Accept-Encoding as serveStatic's: brotli first, then gzip. */
-function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepted = new Set(acceptEncoding?.split(",").map((token) => token.trim()));
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return null;
 }
 
 interface RoutePreloads {

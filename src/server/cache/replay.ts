@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Deps } from "../context";
+import { preferredEncoding } from "../lib/content-encoding";
 import { REQUEST_ID } from "../middleware/request-log";
-import { answerKey, matchesEtag } from "./answer-cache";
+import { answerKey, encodedAnswer, matchesEtag } from "./answer-cache";
 
 // A request target the HTTP adapter passes to the app unchanged (its own
 // test, @hono/node-server): then the raw target is the app's cache key.
@@ -43,19 +44,22 @@ export function withReplayedAnswers(deps: Deps, app: RequestListener): RequestLi
     const incoming = request.headers["x-request-id"];
     const requestId =
       typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const sent = encodedAnswer(answer, preferredEncoding(request.headers["accept-encoding"]));
     if (matchesEtag(request.headers["if-none-match"], answer.etag)) {
-      response.writeHead(304, [...answer.headers, "x-request-id", requestId]);
+      response.writeHead(304, [...answer.headers, "etag", sent.etag, "x-request-id", requestId]);
       response.end();
     } else {
-      answer.bytes ??= Buffer.from(answer.body);
       response.writeHead(200, [
         ...answer.headers,
+        "etag",
+        sent.etag,
+        ...(sent.encoding ? ["content-encoding", sent.encoding] : []),
         "content-length",
-        String(answer.bytes.length),
+        String(sent.bytes.length),
         "x-request-id",
         requestId,
       ]);
-      response.end(answer.bytes);
+      response.end(sent.bytes);
     }
     if (deps.logger.isLevelEnabled("info")) {
       deps.logger.info({
