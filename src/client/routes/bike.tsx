@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import type { LoaderFunctionArgs } from "react-router";
-import { useParams, useRevalidator, useRouteError } from "react-router";
+import { useParams } from "react-router";
+import { LoaderError } from "../components/loader-error";
 import { NotFoundState } from "../components/not-found-state";
 import { LoadingState } from "../components/query-states";
 import { BikeDetails } from "../features/bikes/components/bike-details";
 import { bikeDetailQuery } from "../features/bookings/api";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
-import { errorMessage, isApiError } from "../lib/api-client";
+import { isApiError } from "../lib/api-client";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
 
@@ -37,21 +38,5 @@ export function Component() {
 
 /** The loader failed: a bike that is gone is the not-found state, anything else is said. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const revalidator = useRevalidator();
-  if (isApiError(error) && error.status === 404) return <NotFoundState />;
-  return (
-    <div role="alert" className="mx-auto max-w-md p-8 text-center">
-      <p className="font-semibold">Could not load the bike.</p>
-      <p className="mt-1 text-base-content/80">{errorMessage(error)}</p>
-      <button
-        type="button"
-        className="btn btn-primary mt-4"
-        disabled={revalidator.state === "loading"}
-        onClick={() => revalidator.revalidate()}
-      >
-        Try again
-      </button>
-    </div>
-  );
+  return <LoaderError what="the bike" />;
 }

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { useParams, useRevalidator, useRouteError } from "react-router";
-import { NotFoundState } from "../components/not-found-state";
+import { useParams } from "react-router";
+import { LoaderError } from "../components/loader-error";
 import { categoryBikesQuery } from "../features/bikes/api";
 import { CategoryBikes } from "../features/bikes/components/category-bikes";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { readFilters } from "../features/search/search-params";
 import { prepareFilterValidation, validateFilters } from "../features/search/validate-filters";
-import { errorMessage, isApiError } from "../lib/api-client";
 import { configQuery } from "../lib/config";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
@@ -46,21 +45,5 @@ export function Component() {
 
 /** The loader failed: an unknown category is the not-found state, anything else is said. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const revalidator = useRevalidator();
-  if (isApiError(error) && error.status === 404) return <NotFoundState />;
-  return (
-    <div role="alert" className="mx-auto max-w-md p-8 text-center">
-      <p className="font-semibold">Could not load the bikes.</p>
-      <p className="mt-1 text-base-content/80">{errorMessage(error)}</p>
-      <button
-        type="button"
-        className="btn btn-primary mt-4"
-        disabled={revalidator.state === "loading"}
-        onClick={() => revalidator.revalidate()}
-      >
-        Try again
-      </button>
-    </div>
-  );
+  return <LoaderError what="the bikes" />;
 }
