@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
+// One probe for a free port, shared with the test harness.
+import { freePort } from "../../tests/support/server-process";
 
 /**
  * Servers under test, each its own process started without a shell (so the
@@ -25,23 +26,6 @@ const running = new Set<ChildProcess>();
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
 });
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      if (address === null || typeof address === "string") {
-        probe.close();
-        reject(new Error("could not read the probe port"));
-        return;
-      }
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
 
 /** `node --import tsx <script>` with `env` (PORT is added), waiting for `healthPath`. */
 export async function startNode(

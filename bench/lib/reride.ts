@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ENV_VARIABLES } from "../../src/server/env";
+import { freePort } from "../../tests/support/server-process";
 import type { BenchDatabase } from "./databases";
-import { freePort, type Running, startNode } from "./processes";
+import { type Running, startNode } from "./processes";
 
 /**
  * ReRide itself: `node --import tsx src/server/main.ts`, as `npm start` runs
