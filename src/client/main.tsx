@@ -1,11 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import type { PageState } from "./entry-server";
 import { listenForInstallPrompt } from "./lib/install-prompt";
 import { queryClient } from "./lib/query-client";
 import { meQuery } from "./lib/session";
-import { router } from "./router";
+import { routes } from "./router";
 import "./styles.css";
 
 // The content security policy forbids eval. zod probes for it (to compile faster parsers)
@@ -14,17 +16,52 @@ import "./styles.css";
 const zodScope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodScope.__zod_globalConfig = { ...zodScope.__zod_globalConfig, jitless: true };
 listenForInstallPrompt();
-// Who is signed in decides what most pages show, and signed-in pages wait for it:
-// ask now, while the page's own code is still on its way.
-void queryClient.prefetchQuery(meQuery);
 
+// Written by the server beside the HTML it rendered (entry-server.tsx); the id is STATE_ELEMENT_ID
+// there, spelled out here so the browser's code doesn't import the server's.
+const pageState = document.getElementById("reride-page-state");
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (pageState?.textContent) {
+  void hydratePage(container, JSON.parse(pageState.textContent) as PageState);
+} else {
+  // Who is signed in decides what most pages show, and signed-in pages wait for it:
+  // ask now, while the page's own code is still on its way.
+  void queryClient.prefetchQuery(meQuery);
+  createRoot(container).render(app(createBrowserRouter(routes)));
+}
+
+/**
+ * The server drew this page: take over its HTML rather than drawing it again.
+ * The cache starts with the data the server rendered from, and the page's
+ * route modules are loaded first, so the first render matches the HTML.
+ */
+async function hydratePage(root: HTMLElement, state: PageState) {
+  for (const { key, data, updatedAt } of state.queries) {
+    queryClient.setQueryData(key, data, { updatedAt });
+  }
+  await loadRouteModules(routes, window.location.pathname);
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData } });
+  hydrateRoot(root, app(router));
+}
+
+/** react-router's way to hydrate lazy routes: resolve the matched ones before the router starts. */
+async function loadRouteModules(routeList: RouteObject[], pathname: string) {
+  const lazyMatches = (matchRoutes(routeList, pathname) ?? []).filter(({ route }) => route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 import { RouteError } from "./components/route-error";
 import { RouteLoading } from "./components/route-loading";
 import { RootLayout } from "./routes/root";
@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: "blog", lazy: () => import("./routes/blog") },
       {
         // The guards load with the page they guard (in parallel): public pages don't carry them.
+        // The server renders these pages only for a signed-in visitor (entry-server.tsx).
+        handle: { requiresSignIn: true },
         lazy: () => import("./components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
           { path: "myBooking", lazy: () => import("./routes/my-booking") },
@@ -66,4 +68,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Marks the routes whose pages only a signed-in visitor sees. */
+export function requiresSignIn(route: RouteObject): boolean {
+  const handle: unknown = route.handle;
+  return typeof handle === "object" && handle !== null && "requiresSignIn" in handle;
+}

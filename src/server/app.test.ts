@@ -92,15 +92,17 @@ describe("paths outside /api belong to the web app", () => {
       rmSync(clientDir, { recursive: true, force: true });
     });
 
-    test.each(["/", "/title/abc", "/no/such/page"])(
-      "%s gets the app's HTML, whose router answers it",
-      async (urlPath) => {
-        const response = await built.request(urlPath);
-        expect(response.status).toBe(200);
-        expect(response.headers.get("content-type")).toMatch(/^text\/html/);
-        expect(await response.text()).toContain('<div id="root">');
-      },
-    );
+    // An unknown path is the app's not-found page, drawn by the server with its status.
+    test.each([
+      ["/", 200],
+      ["/title/abc", 200],
+      ["/no/such/page", 404],
+    ])("%s gets the app's HTML, whose router answers it (%i)", async (urlPath, status) => {
+      const response = await built.request(urlPath);
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('<div id="root">');
+    });
 
     test("/api paths still get JSON errors", async () => {
       await expectErrorShape(await built.request("/api/nope"), 404, "ROUTE_NOT_FOUND");

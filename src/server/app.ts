@@ -21,12 +21,12 @@ import { requestLog } from "./middleware/request-log";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession } from "./middleware/session";
-import { mountClient } from "./static-client";
+import { type ClientOptions, mountClient } from "./static-client";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The whole HTTP surface. Tests call `createApp(deps).request(...)` in-process. */
-export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
+export function createApp(deps: Deps, options: ClientOptions = {}) {
   const app = new Hono<AppBindings>();
 
   app.use("*", async (c, next) => {
@@ -89,7 +89,7 @@ export function createApp(deps: Deps, options: { clientDir?: string } = {}) {
   app.route("/api", api);
   app.route("/uploads", photoFilesRoutes);
 
-  mountClient(app, options.clientDir);
+  mountClient(app, options);
 
   app.onError((error, c) => {
     if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);

@@ -29,7 +29,8 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, SCRIPT), SCRIPT_SOURCE);
   writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\nAllow: /\n");
   precompress(clientDir);
-  t = await createTestApp({}, { clientDir });
+  // Pages drawn on the server have their own tests (server-render.test.ts): here, the files as built.
+  t = await createTestApp({}, { clientDir, renderPages: false });
 });
 afterAll(async () => {
   await t?.close();

@@ -4,7 +4,8 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppBindings } from "./context";
-import { preferredEncoding } from "./lib/content-encoding";
+import { compress, preferredEncoding } from "./lib/content-encoding";
+import { pageRenderer } from "./server-render";
 
 export const CLIENT_DIR = path.resolve("dist/client");
 
@@ -12,19 +13,28 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 const ONE_HOUR = "public, max-age=3600";
 
+export interface ClientOptions {
+  /** The built client (dist/client). */
+  clientDir?: string;
+  /** Render pages to HTML on the server (server-render.ts); off, every page is the app shell. */
+  renderPages?: boolean;
+}
+
 /**
  * The built React app. The build writes a .br and a .gz beside each text
  * file (scripts/precompress.mjs); each request gets the one its
  * Accept-Encoding allows, else the plain file. Hashed assets are cached for
- * a year, index.html is revalidated on every visit (it names the current
- * assets), other files for an hour; any path that is not a file gets
- * index.html so the client router can answer it (including its not-found
- * page). A missing asset is a 404: an HTML page in place of a script only
- * hides the problem.
+ * a year, other files for an hour. Any path that is not a file is a page of
+ * the app: rendered on the server where it can be (server-render.ts), else
+ * index.html, revalidated on every visit (it names the current assets), for
+ * the client router to draw. A missing asset is a 404: an HTML page in place
+ * of a script only hides the problem.
  */
-export function mountClient(app: Hono<AppBindings>, clientDir = CLIENT_DIR) {
+export function mountClient(
+  app: Hono<AppBindings>,
+  { clientDir = CLIENT_DIR, renderPages = true }: ClientOptions = {},
+) {
   const root = path.relative(process.cwd(), clientDir) || ".";
-  const indexFile = path.join(root, "index.html");
   const cacheFor = (cacheControl: (file: string) => string) => (file: string, c: Context) => {
     c.header("Cache-Control", cacheControl(file));
     // Serving the plain file to a browser that can't decode the compressed one still
@@ -41,16 +51,31 @@ export function mountClient(app: Hono<AppBindings>, clientDir = CLIENT_DIR) {
     serveStatic({ root, precompressed: true, onFound: cacheFor(() => IMMUTABLE) }),
   );
   app.get("/assets/*", (c) => c.text("No such file.", 404));
-  const firstVisit = firstVisitPages(clientDir);
-  app.get("*", (c, next) => {
-    const page = firstVisit(c.req.path);
-    if (!page) return next();
+  const templates = pageTemplates(clientDir);
+  const renderer = renderPages ? pageRenderer(app) : null;
+  const answerPage = async (c: Context<AppBindings>, template: PageTemplate) => {
+    const rendered = renderer && c.req.method === "GET" ? await renderer(c, template.html) : null;
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     c.header("Content-Type", "text/html; charset=UTF-8");
-    c.header("Cache-Control", REVALIDATE);
     c.header("Vary", "Accept-Encoding");
     if (encoding) c.header("Content-Encoding", encoding);
-    return c.body(new Uint8Array(page[encoding ?? "identity"]));
+    if (!rendered) {
+      c.header("Cache-Control", REVALIDATE);
+      return c.body(new Uint8Array(template.compressed[encoding ?? "identity"]));
+    }
+    // The page holds the visitor's own data: no cache keeps it.
+    c.header("Cache-Control", "no-store");
+    for (const cookie of rendered.setCookies) c.header("Set-Cookie", cookie, { append: true });
+    const html = Buffer.from(rendered.html);
+    const body = encoding ? compress(html, encoding) : html;
+    return c.body(new Uint8Array(body), rendered.status as 200);
+  };
+
+  app.get("*", (c, next) => {
+    // "/" too, or serveStatic would answer it with index.html as a file.
+    const template =
+      templates.forRoute(c.req.path) ?? (c.req.path === "/" ? templates.index() : null);
+    return template ? answerPage(c, template) : next();
   });
   app.use(
     "*",
@@ -60,16 +85,10 @@ export function mountClient(app: Hono<AppBindings>, clientDir = CLIENT_DIR) {
       onFound: cacheFor((file) => (isIndexHtml(file) ? REVALIDATE : ONE_HOUR)),
     }),
   );
-  const serveIndex = serveStatic({
-    path: indexFile,
-    precompressed: true,
-    onFound: cacheFor(() => REVALIDATE),
-  });
-  app.get("*", async (c, next) => {
-    if (!existsSync(indexFile)) {
-      return c.text("The web app is not built yet: run `npm run build`.", 503);
-    }
-    return serveIndex(c, next);
+  app.get("*", (c) => {
+    const template = templates.index();
+    if (!template) return c.text("The web app is not built yet: run `npm run build`.", 503);
+    return answerPage(c, template);
   });
 }
 
@@ -84,32 +103,70 @@ interface RoutePreloads {
   images: string[];
 }
 
-type Page = Record<"identity" | "br" | "gzip", Buffer>;
+type Compressed = Record<"identity" | "br" | "gzip", Buffer>;
+
+/** A page's HTML before rendering: index.html, with a known route's preloads. */
+interface PageTemplate {
+  html: string;
+  compressed: Compressed;
+}
 
 /**
- * index.html for a first visit to a known route, naming that route's own
- * chunks (and its first screen's images) up front, from the build's
- * .vite/first-visit.json: the browser fetches them beside the entry instead
- * of after running it. Rebuilt when the build changes under a running server.
+ * index.html, and for a first visit to a known route a copy naming that
+ * route's own chunks (and its first screen's images) up front, from the
+ * build's .vite/first-visit.json: the browser fetches them beside the entry
+ * instead of after running it. Rebuilt when the build changes under a
+ * running server.
  */
-function firstVisitPages(clientDir: string): (urlPath: string) => Page | null {
+function pageTemplates(clientDir: string) {
   const indexFile = path.join(clientDir, "index.html");
   const routesFile = path.join(clientDir, ".vite/first-visit.json");
   let builtAt = "";
-  let pages: Array<{ pattern: RegExp; page: Page }> = [];
-  return (urlPath) => {
-    if (!existsSync(indexFile) || !existsSync(routesFile)) return null;
-    const stamp = `${statSync(indexFile).mtimeMs}:${statSync(routesFile).mtimeMs}`;
-    if (stamp !== builtAt) {
-      const html = readFileSync(indexFile, "utf8");
-      const routes = JSON.parse(readFileSync(routesFile, "utf8")) as RoutePreloads[];
-      pages = routes.map((route) => ({
-        pattern: routePattern(route.path),
-        page: compressed(withPreloads(html, route)),
-      }));
-      builtAt = stamp;
+  let index: PageTemplate | null = null;
+  let routes: Array<{ pattern: RegExp; template: PageTemplate }> = [];
+  const refresh = () => {
+    if (!existsSync(indexFile)) {
+      index = null;
+      routes = [];
+      builtAt = "";
+      return;
     }
-    return pages.find(({ pattern }) => pattern.test(urlPath))?.page ?? null;
+    const stamp = [indexFile, routesFile]
+      .map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0))
+      .join(":");
+    if (stamp === builtAt) return;
+    const html = readFileSync(indexFile, "utf8");
+    index = template(html);
+    const preloads = existsSync(routesFile)
+      ? (JSON.parse(readFileSync(routesFile, "utf8")) as RoutePreloads[])
+      : [];
+    routes = preloads.map((route) => ({
+      pattern: routePattern(route.path),
+      template: template(withPreloads(html, route)),
+    }));
+    builtAt = stamp;
+  };
+  return {
+    forRoute(urlPath: string): PageTemplate | null {
+      refresh();
+      return routes.find(({ pattern }) => pattern.test(urlPath))?.template ?? null;
+    },
+    index(): PageTemplate | null {
+      refresh();
+      return index;
+    },
+  };
+}
+
+function template(html: string): PageTemplate {
+  const identity = Buffer.from(html);
+  return {
+    html,
+    compressed: {
+      identity,
+      br: brotliCompressSync(identity),
+      gzip: gzipSync(identity, { level: 9 }),
+    },
   };
 }
 
@@ -133,9 +190,4 @@ function withPreloads(html: string, route: RoutePreloads): string {
     ),
   ];
   return html.replace("</head>", `${links.map((link) => `  ${link}\n`).join("")}</head>`);
-}
-
-function compressed(html: string): Page {
-  const identity = Buffer.from(html);
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
 }

@@ -38,12 +38,21 @@ async function expectOnlyText(page: Page, dialogs: string[], texts: string[]) {
   expect(dialogs).toEqual([]);
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   expect(await page.locator("[onerror]").count()).toBe(0);
-  const scripts = await page
-    .locator("script")
-    .evaluateAll((nodes) =>
-      nodes.map((node) => node.textContent ?? "").filter((text) => text.includes("alert(1)")),
-    );
-  expect(scripts).toEqual([]);
+  // The page state the server wrote holds the payloads as JSON data, which never runs:
+  // it must be one whole element (no `</script>` ended it early), and no other script has them.
+  const scripts = await page.locator("script").evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      type: node.getAttribute("type"),
+      id: node.id,
+      text: node.textContent ?? "",
+    })),
+  );
+  const runnable = scripts.filter((script) => script.type !== "application/json");
+  expect(runnable.filter((script) => script.text.includes("alert(1)"))).toEqual([]);
+  for (const data of scripts.filter((script) => script.type === "application/json")) {
+    expect(["reride-page-state", "reride-app-code"]).toContain(data.id);
+    expect(() => JSON.parse(data.text)).not.toThrow();
+  }
 }
 
 describe("listing text renders as text", () => {

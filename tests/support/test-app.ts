@@ -8,6 +8,7 @@ import type { AppBindings, Deps } from "../../src/server/context";
 import type { DatabaseHandle } from "../../src/server/db/database";
 import { type Env, loadEnv } from "../../src/server/env";
 import { createLogger } from "../../src/server/logger";
+import type { ClientOptions } from "../../src/server/static-client";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const ADMIN_EMAIL = "admin@reride.test";
@@ -29,6 +30,8 @@ export interface TestAppOptions {
    * folder, so no test depends on whether `npm run build` has run.
    */
   clientDir?: string;
+  /** Draw pages on the server (src/server/server-render.ts); default true, as in production. */
+  renderPages?: boolean;
   /** Where the app's log lines go (set LOG_LEVEL too: tests default to silent). */
   logDestination?: DestinationStream;
 }
@@ -67,7 +70,12 @@ export async function createTestApp(
     const env = loadEnv(testEnvSource(database, overrides));
     const clientDir = options.clientDir ?? path.join(database.dataDir, "client");
     mkdirSync(clientDir, { recursive: true });
-    return await start(env, database, clientDir, options.logDestination);
+    return await start(
+      env,
+      database,
+      { clientDir, renderPages: options.renderPages },
+      options.logDestination,
+    );
   } catch (error) {
     await database.drop();
     throw error;
@@ -97,14 +105,14 @@ export function testEnvSource(database: TestDatabase, overrides: EnvOverrides): 
 async function start(
   env: Env,
   database: TestDatabase,
-  clientDir: string,
+  client: ClientOptions,
   logDestination?: DestinationStream,
 ): Promise<TestApp> {
   const started: { deps: Deps; database: DatabaseHandle } = await bootstrap(
     env,
     createLogger(env.logLevel, { destination: logDestination }),
   );
-  const app = createApp(started.deps, { clientDir });
+  const app = createApp(started.deps, client);
   // After restart() the new app owns the database; closing the old one is then a no-op.
   let ownsDatabase = true;
   return {
@@ -116,7 +124,7 @@ async function start(
       ownsDatabase = false;
       await started.database.close();
       try {
-        return await start(env, database, clientDir, logDestination);
+        return await start(env, database, client, logDestination);
       } catch (error) {
         await database.drop();
         throw error;

@@ -1,5 +1,6 @@
 import { type FormEventHandler, type ReactNode, useEffect, useId, useRef } from "react";
 import type { FormSummary } from "../lib/field-errors";
+import { useHydrated } from "../lib/use-hydrated";
 import { FieldIdPrefixProvider, fieldId } from "./form-field";
 
 interface ErrorSummaryProps extends FormSummary {
@@ -67,6 +68,21 @@ interface FormWithSummaryProps {
   className?: string;
 }
 
+/**
+ * A form drawn by the server shows before its code runs, when submitting it
+ * would be the browser's own plain submit (a GET with the password in the
+ * address). Its fields stay disabled until the page is live; `contents`
+ * keeps them laid out as the form's own children.
+ */
+export function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset disabled={!hydrated} className="contents">
+      {children}
+    </fieldset>
+  );
+}
+
 /** A form whose fields share an id prefix, with the error summary at its top. */
 export function FormWithSummary({
   summary,
@@ -78,10 +94,12 @@ export function FormWithSummary({
   const prefix = useId();
   return (
     <form id={id} onSubmit={onSubmit} noValidate className={className}>
-      <FieldIdPrefixProvider value={prefix}>
-        <ErrorSummary prefix={prefix} {...summary} />
-        {children}
-      </FieldIdPrefixProvider>
+      <UntilHydrated>
+        <FieldIdPrefixProvider value={prefix}>
+          <ErrorSummary prefix={prefix} {...summary} />
+          {children}
+        </FieldIdPrefixProvider>
+      </UntilHydrated>
     </form>
   );
 }

@@ -31,6 +31,16 @@ export function errorMessage(error: unknown): string {
   return "Something went wrong. Please try again.";
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own app when it renders a page. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** For the server-side renderer (entry-server.tsx) only: the browser always uses fetch. */
+export function setApiTransport(send: ApiTransport): void {
+  transport = send;
+}
+
 interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
@@ -46,7 +56,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       headers,
       credentials: "same-origin",

@@ -8,13 +8,21 @@ import { BikeDetails } from "../features/bikes/components/bike-details";
 import { bikeDetailQuery } from "../features/bookings/api";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { isApiError } from "../lib/api-client";
+import { configQuery } from "../lib/config";
+import type { PageData } from "../lib/page-data";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
 
-/** The bike arrives before the page shows; signed out, the login guard takes over. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const user = await queryClient.ensureQueryData(meQuery);
-  if (user && params.id) await queryClient.ensureQueryData(bikeDetailQuery(params.id));
+/** The bike (and the currency its prices are in) arrive before the page shows; signed out, the login guard takes over. */
+export const pageData: PageData = async (client, { params }) => {
+  const config = client.prefetchQuery(configQuery);
+  const user = await client.ensureQueryData(meQuery);
+  if (user && params.id) await client.ensureQueryData(bikeDetailQuery(params.id));
+  await config;
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  await pageData(queryClient, args);
   return null;
 }
 

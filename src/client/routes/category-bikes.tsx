@@ -7,6 +7,7 @@ import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { readFilters } from "../features/search/search-params";
 import { prepareFilterValidation, validateFilters } from "../features/search/validate-filters";
 import { configQuery } from "../lib/config";
+import type { PageData } from "../lib/page-data";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
 
@@ -14,20 +15,25 @@ import { meQuery } from "../lib/session";
  * The first page of bikes arrives before the page shows. Signed out, nothing
  * is fetched: the login guard around this route sends the visitor to login.
  */
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  void queryClient.prefetchQuery(configQuery);
-  const user = await queryClient.ensureQueryData(meQuery);
+export const pageData: PageData = async (client, { params, request }) => {
+  const config = client.prefetchQuery(configQuery);
+  const user = await client.ensureQueryData(meQuery);
   const filters = readFilters(new URL(request.url).searchParams, "category");
   await prepareFilterValidation(filters);
   // An invalid query is not sent: the page shows the schema's messages by the fields.
   const valid = Object.keys(validateFilters(filters, "category")).length === 0;
   if (user && params.id && valid) {
     // A cached list shows at once and is refreshed behind it: others book bikes meanwhile.
-    await queryClient.ensureInfiniteQueryData({
+    await client.ensureInfiniteQueryData({
       ...categoryBikesQuery(params.id, filters),
       revalidateIfStale: true,
     });
   }
+  await config;
+};
+
+export async function loader(args: LoaderFunctionArgs) {
+  await pageData(queryClient, args);
   return null;
 }
 

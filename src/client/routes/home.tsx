@@ -1,23 +1,30 @@
 import { lazy, Suspense } from "react";
+import type { LoaderFunctionArgs } from "react-router";
 import { advertisedBikesQuery } from "../features/bikes/api";
 import { categoriesQuery } from "../features/categories/api";
 import { Hero } from "../features/home/components/hero";
 import { configQuery } from "../lib/config";
+import type { PageData } from "../lib/page-data";
 import { usePageTitle } from "../lib/page-title";
 import { queryClient } from "../lib/query-client";
 
 const loadBelowTheHero = () => import("../features/home/components/below-the-hero");
 const BelowTheHero = lazy(loadBelowTheHero);
 
+export const pageData: PageData = (client) =>
+  Promise.all([
+    client.prefetchQuery(categoriesQuery),
+    client.prefetchQuery(advertisedBikesQuery),
+    client.prefetchQuery(configQuery),
+  ]);
+
 /**
  * Starts fetching the page's data, and the code for what lies below the
  * hero, while the page's own code loads, but doesn't wait: each section
  * shows its own loading and error states.
  */
-export function loader() {
-  void queryClient.prefetchQuery(categoriesQuery);
-  void queryClient.prefetchQuery(advertisedBikesQuery);
-  void queryClient.prefetchQuery(configQuery);
+export function loader(args: LoaderFunctionArgs) {
+  void pageData(queryClient, args);
   void loadBelowTheHero();
   return null;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Footer } from "../components/footer";
 import { Navbar } from "../components/navbar";
@@ -13,6 +13,11 @@ const RouteFocus = lazy(() =>
 
 /** The frame around every page: navbar, the page, footer, and the toasts. */
 export function RootLayout() {
+  // The page is live: drawn by the browser, or the server's drawing hydrated. Browser tests
+  // wait for this before they click (a click on a server-drawn page before then does nothing).
+  useEffect(() => {
+    document.documentElement.dataset.live = "";
+  }, []);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a

@@ -55,6 +55,7 @@ export async function openTab(
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();
+  waitForLivePages(page, baseURL);
   const errors: BrowserError[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error") return;
@@ -103,5 +104,37 @@ export function setupBrowser(server: { readonly url: string }) {
       open.push(tab.context);
       return tab;
     },
+  };
+}
+
+/**
+ * The server draws each page before its code runs (src/server/server-render.ts),
+ * and a click before the code has taken over the page does nothing. After
+ * every load of one of the app's pages, wait until the app marks it live
+ * (RootLayout sets <html data-live>), as a person would wait for the page to
+ * respond. Pages elsewhere (the mock Google sign-in) are not waited for.
+ */
+function waitForLivePages(page: Page, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const live = async () => {
+    if (new URL(page.url()).origin !== origin) return;
+    await page.waitForSelector("html[data-live]", { state: "attached" });
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+  const waitForURL = page.waitForURL.bind(page);
+  page.waitForURL = async (...args: Parameters<Page["waitForURL"]>) => {
+    await waitForURL(...args);
+    await live();
   };
 }

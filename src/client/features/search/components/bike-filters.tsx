@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { bikeSorts } from "../../../../shared/schemas/search-sorts";
+import { UntilHydrated } from "../../../components/error-summary";
 import { FieldShell } from "../../../components/form-field";
 import { categoriesQuery } from "../../categories/api";
 import { type FilterKey, type Filters, filterKeys } from "../search-params";
@@ -79,77 +80,79 @@ export function BikeFilters({ scope, filters, onApply }: BikeFiltersProps) {
       aria-label="Filters"
       className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
-      {text("q", "Words")}
-      {scope === "search" ? (
-        <FieldShell label="Category" error={errors.categoryId}>
+      <UntilHydrated>
+        {text("q", "Words")}
+        {scope === "search" ? (
+          <FieldShell label="Category" error={errors.categoryId}>
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                name="categoryId"
+                defaultValue={filters.categoryId ?? ""}
+                aria-describedby={describedBy}
+                className="select select-sm w-full"
+              >
+                <option value="">Any category</option>
+                {(categories.data ?? []).map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldShell>
+        ) : null}
+        {text("minPrice", "Min price", "number")}
+        {text("maxPrice", "Max price", "number")}
+        {text("maxYearsOfUse", "Max years of use", "number")}
+        {text("location", "Location")}
+        <FieldShell label="Sort" error={errors.sort}>
           {({ id, describedBy }) => (
             <select
               id={id}
-              name="categoryId"
-              defaultValue={filters.categoryId ?? ""}
+              name="sort"
+              defaultValue={filters.sort ?? "newest"}
               aria-describedby={describedBy}
               className="select select-sm w-full"
+              // A new order is wanted at once; the other fields wait for 'Apply'.
+              onChange={(event) => {
+                if (event.currentTarget.form) apply(event.currentTarget.form);
+              }}
             >
-              <option value="">Any category</option>
-              {(categories.data ?? []).map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
+              {bikeSorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {sortLabels[sort]}
                 </option>
               ))}
             </select>
           )}
         </FieldShell>
-      ) : null}
-      {text("minPrice", "Min price", "number")}
-      {text("maxPrice", "Max price", "number")}
-      {text("maxYearsOfUse", "Max years of use", "number")}
-      {text("location", "Location")}
-      <FieldShell label="Sort" error={errors.sort}>
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            name="sort"
-            defaultValue={filters.sort ?? "newest"}
-            aria-describedby={describedBy}
-            className="select select-sm w-full"
-            // A new order is wanted at once; the other fields wait for 'Apply'.
-            onChange={(event) => {
-              if (event.currentTarget.form) apply(event.currentTarget.form);
+        <label className="flex cursor-pointer items-center gap-2 self-end pb-1 text-sm font-semibold">
+          <input
+            type="checkbox"
+            name="verifiedOnly"
+            value="true"
+            defaultChecked={filters.verifiedOnly === "true"}
+            className="checkbox"
+          />
+          Verified sellers only
+        </label>
+        <div className="flex gap-2 self-end sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary btn-sm">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => {
+              setErrors({});
+              onApply({});
             }}
           >
-            {bikeSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortLabels[sort]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
-      <label className="flex cursor-pointer items-center gap-2 self-end pb-1 text-sm font-semibold">
-        <input
-          type="checkbox"
-          name="verifiedOnly"
-          value="true"
-          defaultChecked={filters.verifiedOnly === "true"}
-          className="checkbox"
-        />
-        Verified sellers only
-      </label>
-      <div className="flex gap-2 self-end sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="btn btn-primary btn-sm">
-          Apply filters
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          onClick={() => {
-            setErrors({});
-            onApply({});
-          }}
-        >
-          Clear
-        </button>
-      </div>
+            Clear
+          </button>
+        </div>
+      </UntilHydrated>
     </form>
   );
 }

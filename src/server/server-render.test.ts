@@ -1,0 +1,190 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { book, categoryIds, listBike } from "../../tests/support/listings";
+import { newPerson, type Person, theAdmin } from "../../tests/support/people";
+import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import type { PageState } from "../client/entry-server";
+
+/**
+ * Pages drawn on the server (server-render.ts, src/client/entry-server.tsx)
+ * with the real app and database: the HTML a browser gets before any of the
+ * app's code runs, and the state it hydrates from.
+ */
+const ENTRY = "/assets/index-Test1234.js";
+const CHUNK = "/assets/framework-Test5678.js";
+const INDEX_HTML = `<!doctype html><html lang="en"><head><title>ReRide — used motorbikes, bought and sold</title><script type="module" crossorigin src="${ENTRY}"></script>
+  <link rel="modulepreload" crossorigin href="${CHUNK}">
+</head><body><div id="root"></div></body></html>`;
+// Text a seller may type that means something in HTML, in a script, or in String.replace.
+const HOSTILE_TITLE = "KTM </script><script>alert(1)</script> $& $' <b>bold</b>";
+
+let t: TestApp;
+let clientDir: string;
+let seller: Person;
+let buyer: Person;
+let ktm = "";
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), "reride-render-"));
+  mkdirSync(path.join(clientDir, "assets"));
+  writeFileSync(path.join(clientDir, "index.html"), INDEX_HTML);
+  t = await createTestApp({}, { clientDir });
+  ktm = (await categoryIds(t)).KTM;
+  seller = await newPerson(t, "seller", "Sam Seller");
+  buyer = await newPerson(t, "buyer", "Bea Buyer");
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+async function page(urlPath: string, cookie?: string) {
+  const response = await t.request(urlPath, { cookie });
+  const html = await response.text();
+  const root =
+    /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="reride-page-state">/.exec(
+      html,
+    );
+  return { response, html, root: root?.[1] ?? null, state: pageState(html) };
+}
+
+function pageState(html: string): PageState | null {
+  const element = /<script type="application\/json" id="reride-page-state">([^<]*)<\/script>/.exec(
+    html,
+  );
+  return element?.[1] ? (JSON.parse(element[1]) as PageState) : null;
+}
+
+function cached(state: PageState | null, key: string): unknown {
+  return state?.queries.find((query) => JSON.stringify(query.key).includes(key))?.data;
+}
+
+describe("a signed-in buyer's first visit to a category page", () => {
+  test("is drawn on the server with its bikes, and carries the data it was drawn from", async () => {
+    const bike = await listBike(t, seller, ktm, { title: "KTM 390 Duke, drawn by the server" });
+    const { response, root, state, html } = await page(`/title/${ktm}`, buyer.cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    // It holds the buyer's own data: no cache may keep it.
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(root).toContain("KTM 390 Duke, drawn by the server");
+    expect(root).toContain("Sam Seller");
+    expect(html).toContain("<title>KTM | ReRide</title>");
+
+    expect(cached(state, '"me"')).toMatchObject({ id: buyer.id, email: buyer.email });
+    const firstPage = cached(state, ktm) as { pages: Array<{ items: Array<{ id: string }> }> };
+    expect(firstPage.pages[0]?.items.map((item) => item.id)).toContain(bike.id);
+    // Each matched route's loader has its entry, so the browser doesn't run them again.
+    expect(Object.keys(state?.loaderData ?? {}).length).toBeGreaterThan(0);
+  });
+
+  test("asks for the app's code after the first paint, naming the chunks to fetch side by side", async () => {
+    const { html } = await page(`/title/${ktm}`, buyer.cookie);
+    expect(html).not.toContain(`<script type="module" crossorigin src="${ENTRY}">`);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<script type="module" src="/after-paint.js"></script>');
+    const code = /<script type="application\/json" id="reride-app-code">([^<]*)<\/script>/.exec(
+      html,
+    );
+    expect(JSON.parse(code?.[1] ?? "null")).toEqual({ entry: ENTRY, preload: [CHUNK] });
+  });
+
+  test("never shows a bike as available after it was booked", async () => {
+    const bike = await listBike(t, seller, ktm, { title: "KTM RC 200, booked in a moment" });
+    const card = async () => {
+      const { root } = await page(`/title/${ktm}`, buyer.cookie);
+      const cards = root?.split("<article").filter((html) => html.includes(bike.title)) ?? [];
+      expect(cards).toHaveLength(1);
+      return cards[0] ?? "";
+    };
+    expect(await card()).not.toContain(">Booked<");
+    const other = await newPerson(t, "buyer", "Other Buyer");
+    await book(t, other, bike.id);
+    // Drawn again at once, from the same caches the API answers from: booked, and no Buy.
+    const after = await card();
+    expect(after).toContain(">Booked<");
+    expect(after).toContain('disabled="">Buy</button>');
+  });
+});
+
+test("a seller's text stays text: in the markup, in the page state and in the title", async () => {
+  const bike = await listBike(t, seller, ktm, { title: HOSTILE_TITLE });
+  const { html, root, state } = await page(`/bikes/${bike.id}`, buyer.cookie);
+  expect(root).toContain("KTM &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $&#x27;");
+  expect(html).not.toContain("<script>alert(1)");
+  expect(html).not.toContain("<b>bold</b>");
+  // The two data elements are whole: each parses, and the bike's title comes back exactly.
+  expect(html.match(/<script\b/g)).toHaveLength(3);
+  expect((cached(state, bike.id) as { title: string }).title).toBe(HOSTILE_TITLE);
+  expect(html).toContain("<title>KTM &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+});
+
+test("home, signed out, is drawn with the brands and nobody signed in", async () => {
+  const { response, root, state } = await page("/");
+  expect(response.status).toBe(200);
+  expect(root).toContain("Find your next ride.");
+  for (const brand of ["SUZUKI", "YAMAHA", "KTM"]) expect(root).toContain(brand);
+  expect(cached(state, '"me"')).toBeNull();
+});
+
+test("a path no page claims is drawn as the not-found page, with status 404", async () => {
+  const { response, root } = await page("/no-such-page/here");
+  expect(response.status).toBe(404);
+  expect(root).toContain("Error! This page doesn&#x27;t exist.");
+});
+
+describe("every page a person can open is drawn on the server", () => {
+  // Who opens it; a component that touched `window` while rendering would leave its page undrawn.
+  test.each([
+    ["/login", "nobody"],
+    ["/registration", "nobody"],
+    ["/blog", "nobody"],
+    ["/bikes?q=KTM&sort=price_asc", "buyer"],
+    ["/myBooking", "buyer"],
+    ["/dashboard", "buyer"],
+    ["/dashboard/wishlist", "buyer"],
+    ["/dashboard/addProduct", "seller"],
+    ["/dashboard/MyProduct", "seller"],
+    ["/dashboard/MyProduct/:bike/edit", "seller"],
+    ["/dashboard/allSeller", "admin"],
+    ["/dashboard/allBuyer", "admin"],
+    ["/dashboard/allSeller", "buyer"],
+  ] as const)("%s as %s", async (urlPath, who) => {
+    const people = { nobody: undefined, buyer, seller, admin: await theAdmin(t) };
+    const bike = urlPath.includes(":bike") ? await listBike(t, seller, ktm) : null;
+    const { response, root } = await page(
+      urlPath.replace(":bike", bike?.id ?? ""),
+      people[who]?.cookie,
+    );
+    expect(response.status).toBe(200);
+    expect(root).toContain('<main id="main"');
+    if (who === "buyer" && urlPath.includes("allSeller")) expect(root).toContain("Not allowed");
+  });
+});
+
+describe("pages the server leaves to the browser get the app shell as built", () => {
+  test.each([
+    ["a guarded page, signed out", "/title/anything"],
+    ["a guarded page with a session that has ended", "/bikes/anything"],
+  ])("%s", async (_case, urlPath) => {
+    const cookie = urlPath.startsWith("/bikes") ? "better-auth.session_token=ended.abc" : undefined;
+    const { response, html } = await page(urlPath, cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(html).toBe(INDEX_HTML);
+  });
+
+  test("a page whose data can't be had (a bike that doesn't exist)", async () => {
+    const { response, html } = await page("/bikes/no-such-bike", buyer.cookie);
+    expect(response.status).toBe(200);
+    expect(html).toBe(INDEX_HTML);
+  });
+
+  test("a HEAD request", async () => {
+    const response = await t.request("/", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+  });
+});

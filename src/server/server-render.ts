@@ -1,0 +1,95 @@
+import type { Context, Hono } from "hono";
+import type { ApiTransport } from "../client/lib/api-client";
+import type { AppBindings } from "./context";
+
+type Renderer = typeof import("../client/entry-server");
+
+export interface RenderedHtml {
+  html: string;
+  status: number;
+  /** What the page's own API requests set (a refreshed session cookie), for the browser. */
+  setCookies: string[];
+}
+
+/**
+ * Pages drawn on the server (src/client/entry-server.tsx) into the built
+ * index.html, so the first paint needs no JavaScript. The page's data comes
+ * from this app's own API, asked in-process with the visitor's cookie: the
+ * same answers, caches and permission checks as the browser's requests.
+ * Answers null (and the caller sends the app shell) when the page can't be
+ * drawn whole, or drawing it failed: the browser then draws it, as it
+ * always could.
+ */
+export function pageRenderer(app: Hono<AppBindings>) {
+  // React and the pages load once, on the first page asked for, not at start.
+  let loading: Promise<Renderer> | undefined;
+  return async (c: Context<AppBindings>, template: string): Promise<RenderedHtml | null> => {
+    const cookie = c.req.header("cookie");
+    const setCookies: string[] = [];
+    const send: ApiTransport = async (apiPath, init) => {
+      const headers = new Headers(init.headers);
+      if (cookie) headers.set("cookie", cookie);
+      const request = new Request(new URL(apiPath, c.req.url), { ...init, headers });
+      const response = await app.fetch(request, c.env);
+      setCookies.push(...response.headers.getSetCookie());
+      return response;
+    };
+    try {
+      loading ??= import("../client/entry-server");
+      const renderer = await loading;
+      const page = await renderer.renderPage(c.req.url, send);
+      if (!page) return null;
+      const stateScript = `<script type="application/json" id="${renderer.STATE_ELEMENT_ID}">${page.state}</script>`;
+      let html = withCodeAfterPaint(template).replace(
+        '<div id="root"></div>',
+        // A function, so `$&` and the like in a bike's description stay text.
+        () => `<div id="root">${page.html}</div>${stateScript}`,
+      );
+      if (page.title !== null) {
+        const title = escapeHtml(page.title);
+        html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+      }
+      return { html, status: page.status, setCookies };
+    } catch (error) {
+      c.var.deps.logger.warn(
+        { requestId: c.var.requestId, err: error, path: c.req.path },
+        "page render failed; sent the app shell",
+      );
+      return null;
+    }
+  };
+}
+
+/**
+ * The page is drawn already; its code only makes it interactive. So the
+ * code is asked for once the page has been painted (public/after-paint.js),
+ * and a slow connection spends itself first on the stylesheet and the first
+ * screen's images. An app shell, which shows nothing without its code,
+ * keeps asking for it at once.
+ */
+function withCodeAfterPaint(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry?.[1]) return template;
+  const preload: string[] = [];
+  const html = template
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      preload.push(href);
+      return "";
+    })
+    .replace(entry[0], () => {
+      const code = JSON.stringify({ entry: entry[1], preload }).replace(/</g, "\\u003c");
+      return `<script type="application/json" id="${CODE_ELEMENT_ID}">${code}</script><script type="module" src="/after-paint.js"></script>`;
+    });
+  return html;
+}
+
+/** Read by public/after-paint.js. */
+const CODE_ELEMENT_ID = "reride-app-code";
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
