@@ -74,55 +74,61 @@ export async function renderPage(url: string, send: ApiTransport): Promise<Rende
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
-  return requestScope.run({ send, client }, async () => {
-    const matches = matchRoutes(serverRoutes, new URL(url).pathname);
-    if (!matches) return null;
-    const user = await client.fetchQuery(meQuery);
-    if (!user && matches.some(({ route }) => requiresSignIn(route))) return null;
+  try {
+    return await requestScope.run({ send, client }, () => render(url, client));
+  } finally {
+    // Nothing keeps a page's answers once it is drawn.
+    client.clear();
+  }
+}
 
-    const handler = createStaticHandler(serverRoutes);
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response || context.errors) return null;
+async function render(url: string, client: QueryClient): Promise<RenderedPage | null> {
+  const matches = matchRoutes(serverRoutes, new URL(url).pathname);
+  if (!matches) return null;
+  const user = await client.fetchQuery(meQuery);
+  if (!user && matches.some(({ route }) => requiresSignIn(route))) return null;
 
-    let title: string | null = null;
-    const failures: unknown[] = [];
-    const { prelude } = await prerenderToNodeStream(
-      <StrictMode>
-        <QueryClientProvider client={client}>
-          <ServerPageTitle.Provider
-            value={(pageTitle) => {
-              title = pageTitle;
-            }}
-          >
-            {/* The route data goes into the page state below, not an inline script (the CSP forbids those). */}
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
-          </ServerPageTitle.Provider>
-        </QueryClientProvider>
-      </StrictMode>,
-      {
-        onError: (error) => void failures.push(error),
-        // React would send a big Suspense boundary (the home page's lists) apart from the
-        // rest, to be put in place by an inline script: one HTML in order needs none.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-      },
-    );
-    const html = await text(prelude);
-    if (failures.length > 0) throw new AggregateError(failures, "The page failed to render.");
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || context.errors) return null;
 
-    const state: PageState = { queries: answeredQueries(client), loaderData: context.loaderData };
-    // The catch-all route is the not-found page: say so to crawlers and link checkers too.
-    const notFound = matches.at(-1)?.route.path === "*";
-    return {
-      html,
-      state: scriptSafeJson(state),
-      title,
-      status: notFound ? 404 : context.statusCode,
-    };
-  });
+  let title: string | null = null;
+  const failures: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={client}>
+        <ServerPageTitle.Provider
+          value={(pageTitle) => {
+            title = pageTitle;
+          }}
+        >
+          {/* The route data goes into the page state below, not an inline script (the CSP forbids those). */}
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </ServerPageTitle.Provider>
+      </QueryClientProvider>
+    </StrictMode>,
+    {
+      onError: (error) => void failures.push(error),
+      // React would send a big Suspense boundary (the home page's lists) apart from the
+      // rest, to be put in place by an inline script: one HTML in order needs none.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  const html = await text(prelude);
+  if (failures.length > 0) throw new AggregateError(failures, "The page failed to render.");
+
+  const state: PageState = { queries: answeredQueries(client), loaderData: context.loaderData };
+  // The catch-all route is the not-found page: say so to crawlers and link checkers too.
+  const notFound = matches.at(-1)?.route.path === "*";
+  return {
+    html,
+    state: scriptSafeJson(state),
+    title,
+    status: notFound ? 404 : context.statusCode,
+  };
 }
 
 /**
@@ -158,6 +164,8 @@ function withServerLoader(module: RouteModule): RouteModule {
 }
 
 const serverRoutes = forServer(routes);
+// One handler for every request: each lazy route module loads once and is kept.
+const handler = createStaticHandler(serverRoutes);
 
 /**
  * The answers the page was drawn from. Only those: a query that failed is
