@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { newAccount, registerThroughApi } from "./support/app";
+import { setupBrowser } from "./support/browser";
+import { categoryId, createBikeThroughApi } from "./support/marketplace";
+import { setupServer } from "./support/server";
+
+/**
+ * Decision 11: the server draws a page before any of its code runs, and the
+ * browser takes that page over instead of drawing it again.
+ */
+const server = setupServer();
+const browser = setupBrowser(server);
+
+const TITLE = "Yamaha R15 V4, drawn before its code";
+
+async function listedBike() {
+  const { page } = await browser.newTab();
+  await registerThroughApi(page, server.url, newAccount("seller", "Server Seller"));
+  const bike = await createBikeThroughApi(page, server.url, {
+    title: TITLE,
+    name: "R15 V4",
+    category: "YAMAHA",
+    location: "Sylhet",
+    phone: "+8801711000077",
+    yearsOfUse: 1,
+    originalPrice: 3100,
+    resalePrice: 2450,
+    imageUrl: "/images/bikes/yamaha-r15-v4.svg",
+  });
+  return { bike, yamaha: await categoryId(page, server.url, "YAMAHA") };
+}
+
+describe("a first visit is drawn by the server", () => {
+  it("without JavaScript a buyer still sees a brand's bikes and a bike, and forms wait", async () => {
+    const { bike, yamaha } = await listedBike();
+    const { context } = await browser.newTab();
+    const noScript = await context.browser()?.newContext({
+      baseURL: server.url,
+      javaScriptEnabled: false,
+      locale: "en-US",
+    });
+    if (!noScript) throw new Error("no browser");
+    try {
+      const page = await noScript.newPage();
+      await registerThroughApi(page, server.url, newAccount("buyer", "No Script Buyer"));
+
+      await page.goto(`/title/${yamaha}`);
+      await page.getByRole("heading", { name: "YAMAHA", level: 1 }).waitFor();
+      const card = page.getByRole("article").filter({ hasText: TITLE }).first();
+      await card.waitFor();
+      expect(await card.textContent()).toContain("$2,450");
+      expect(await page.title()).toBe("YAMAHA | ReRide");
+
+      await page.goto(`/bikes/${bike.id}`);
+      await page.getByRole("heading", { name: TITLE }).waitFor();
+      expect(await page.title()).toBe(`${TITLE} | ReRide`);
+
+      // A submit now would be the browser's own GET with the fields in the address.
+      await page.goto("/login");
+      expect(await page.getByLabel("Email", { exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Login", exact: true }).isDisabled()).toBe(
+        true,
+      );
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  it("the browser takes the drawn page over without drawing it again, then it responds", async () => {
+    const { yamaha } = await listedBike();
+    const { page, expectNoErrors } = await browser.newTab();
+    await registerThroughApi(page, server.url, newAccount("buyer", "Hydrating Buyer"));
+    // Hold the app's code back until the drawn page has been marked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/after-paint.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const visit = page.goto(`/title/${yamaha}`);
+    const heading = page.getByRole("heading", { name: "YAMAHA", level: 1 });
+    await heading.waitFor();
+    await heading.evaluate((element) => element.setAttribute("data-drawn-by", "server"));
+    release();
+    await visit;
+
+    // The same element: hydrated, not replaced.
+    expect(await page.locator('h1[data-drawn-by="server"]').count()).toBe(1);
+    // Each test lists one: the newest is first.
+    const card = page.getByRole("article").filter({ hasText: TITLE }).first();
+    await card.getByRole("button", { name: "Buy", exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+    expectNoErrors();
+  });
+});
