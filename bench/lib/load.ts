@@ -4,7 +4,9 @@ import { type WrkOptions, type WrkResult, wrk } from "./wrk";
  * Servers compared on one endpoint, interleaved: every round runs each
  * server once, in the same order (A B C A B C …), so a slow spell of the
  * shared machine hits all of them rather than one. The median of the rounds
- * is reported, and ratios are taken between medians of the same run.
+ * is reported; a ratio between two servers is the median of each round's
+ * ratio (`pairedRatio`), since the two runs of a round are seconds apart and
+ * share whatever else the machine was doing then.
  */
 
 export interface Contender {
@@ -87,6 +89,22 @@ export async function measure(
       errors: results.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0),
     };
   });
+}
+
+/**
+ * How many times `a`'s requests per second `b`'s are: the median over the
+ * rounds of a's ÷ b's in that round. A slow spell that hits one round whole
+ * moves one ratio, not the verdict; a ratio of the two medians can pair a's
+ * best round with b's worst.
+ */
+export function pairedRatio(a: Measured, b: Measured): number {
+  const ratios = a.rounds
+    .map((round, i) => {
+      const other = b.rounds[i]?.requestsPerSecond ?? 0;
+      return other > 0 ? round.requestsPerSecond / other : Number.NaN;
+    })
+    .filter((value) => !Number.isNaN(value));
+  return median(ratios);
 }
 
 export function median(values: number[]): number {

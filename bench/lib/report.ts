@@ -4,6 +4,7 @@ import type { AnatomyRow } from "./anatomy";
 import type { BundleRow } from "./bundle";
 import type { HttpSuiteResult } from "./http-suite";
 import type { LighthouseRow } from "./lighthouse";
+import { pairedRatio } from "./load";
 import type { Machine } from "./machine";
 import type { Options } from "./options";
 import { ROOT } from "./processes";
@@ -89,9 +90,7 @@ export function render(r: Results): string {
         (x) => x.endpoint === measured.endpoint && x.contender === "ReRide",
       );
       const relative =
-        measured.contender === "ReRide" || !reride
-          ? "1"
-          : (reride.median.requestsPerSecond / measured.median.requestsPerSecond).toFixed(2);
+        measured.contender === "ReRide" || !reride ? "1" : pairedRatio(reride, measured).toFixed(2);
       const statuses = measured.rounds.map((round) => round.statuses).filter(Boolean);
       return [
         measured.endpoint,

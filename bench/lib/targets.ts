@@ -1,7 +1,7 @@
 import type { BundleRow } from "./bundle";
 import { type HttpSuiteResult, PROCESSES_PREFIX } from "./http-suite";
 import type { LighthouseRow } from "./lighthouse";
-import type { Measured } from "./load";
+import { type Measured, pairedRatio } from "./load";
 import type { ScaleRow } from "./scale";
 
 /** Issue 5's targets, each judged from this run's figures. `pass: null` = not measured. */
@@ -24,11 +24,14 @@ function find(suite: HttpSuiteResult, endpoint: string, contender: string): Meas
 export function httpTargets(suite: HttpSuiteResult): Target[] {
   const area = `HTTP, ${suite.db}, ${suite.bikes.toLocaleString("en")} bikes`;
   const targets: Target[] = [];
-  const rps = (endpoint: string, contender: string) =>
-    find(suite, endpoint, contender)?.median.requestsPerSecond ?? Number.NaN;
-  const reride = rps("category page", "ReRide");
+  // ReRide ÷ another server on one endpoint, round by round (load.ts).
+  const versus = (endpoint: string, contender: string) => {
+    const reride = find(suite, endpoint, "ReRide");
+    const other = find(suite, endpoint, contender);
+    return reride && other ? pairedRatio(reride, other) : Number.NaN;
+  };
   const against = (label: string, factor: number, text: string) => {
-    const value = ratio(reride, rps("category page", label));
+    const value = versus("category page", label);
     targets.push({
       area,
       target: `category page (signed in) ≥ ${text}`,
@@ -40,7 +43,7 @@ export function httpTargets(suite: HttpSuiteResult): Target[] {
   against("(b) bare query", 2, "2× the bare query (b)");
   against("(a) limit", 0.4, "40% of the limit (a)");
   for (const endpoint of ["GET /api/categories", "home: advertised bikes"]) {
-    const value = ratio(rps(endpoint, "ReRide"), rps(endpoint, "(a) limit"));
+    const value = versus(endpoint, "(a) limit");
     targets.push({
       area,
       target: `${endpoint} ≥ 50% of the limit (a)`,
@@ -168,7 +171,7 @@ export function clusterTargets(suites: HttpSuiteResult[]): Target[] {
       .filter((m) => m.endpoint.startsWith(PROCESSES_PREFIX) && m.contender !== "ReRide")
       .map((many) => {
         const one = find(suite, many.endpoint, "ReRide");
-        const gain = ratio(many.median.requestsPerSecond, one?.median.requestsPerSecond ?? 0);
+        const gain = one ? pairedRatio(many, one) : Number.NaN;
         return { endpoint: many.endpoint.slice(PROCESSES_PREFIX.length), many, gain };
       });
     if (pairs.length === 0) {
