@@ -11,6 +11,7 @@ import { priceStatsMigration } from "./migrations/005-price-stats";
 import { rateLimitsMigration } from "./migrations/006-rate-limits";
 import { categoryCountsMigration } from "./migrations/007-category-counts";
 import { searchWordsMigration } from "./migrations/008-search-words";
+import { availableSearchMigration } from "./migrations/009-available-search";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -23,6 +24,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "006-rate-limits": rateLimitsMigration(dialect),
     "007-category-counts": categoryCountsMigration(dialect),
     "008-search-words": searchWordsMigration(dialect),
+    "009-available-search": availableSearchMigration(dialect),
   };
 }
 
