@@ -46,6 +46,17 @@ describe("a first visit is drawn by the server", () => {
 
       await page.goto(`/title/${yamaha}`);
       await page.getByRole("heading", { name: "YAMAHA", level: 1 }).waitFor();
+      // The build's entry script became the after-paint loader (server-render.ts reads Vite's tags).
+      expect(await page.locator('script[src="/after-paint.js"]').count()).toBe(1);
+      expect(await page.locator('script[src^="/assets/"], link[rel="modulepreload"]').count()).toBe(
+        0,
+      );
+      const code = JSON.parse((await page.locator("#reride-app-code").textContent()) ?? "null") as {
+        entry: string;
+        preload: string[];
+      } | null;
+      expect(code?.entry).toMatch(/^\/assets\/index-.+\.js$/);
+      expect(code?.preload.length).toBeGreaterThan(0);
       const card = page.getByRole("article").filter({ hasText: TITLE }).first();
       await card.waitFor();
       expect(await card.textContent()).toContain("$2,450");
