@@ -135,6 +135,29 @@ test("a path no page claims is drawn as the not-found page, with status 404", as
   expect(root).toContain("Error! This page doesn&#x27;t exist.");
 });
 
+describe("a signed-out visitor's page is drawn once while nothing is written", () => {
+  test("the next visitor gets the same drawing; a write draws it again; a session never gets it", async () => {
+    const first = await page("/");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The same bytes, down to when each answer was fetched: not drawn again.
+    expect((await page("/")).html).toBe(first.html);
+
+    const suzuki = (await categoryIds(t)).SUZUKI;
+    const available = (state: PageState | null) =>
+      (cached(state, '"categories"') as Array<{ id: string; availableCount: number }>).find(
+        (category) => category.id === suzuki,
+      )?.availableCount ?? Number.NaN;
+    await listBike(t, seller, suzuki, { title: "Suzuki listed while home was kept" });
+    const after = await page("/");
+    expect(after.html).not.toBe(first.html);
+    expect(available(after.state)).toBe(available(first.state) + 1);
+
+    const signedIn = await page("/", buyer.cookie);
+    expect(signedIn.root).toContain(buyer.email);
+    expect(cached(signedIn.state, '"me"')).toMatchObject({ id: buyer.id });
+  });
+});
+
 describe("every page a person can open is drawn on the server", () => {
   // Who opens it; a component that touched `window` while rendering would leave its page undrawn.
   test.each([

@@ -1,6 +1,9 @@
 import type { Context, Hono } from "hono";
+import { LRUCache } from "lru-cache";
 import type { ApiTransport } from "../client/lib/api-client";
 import type { AppBindings } from "./context";
+import type { ContentEncoding } from "./lib/content-encoding";
+import { dataVersion } from "./middleware/session";
 
 type Renderer = typeof import("../client/entry-server");
 
@@ -9,6 +12,18 @@ export interface RenderedHtml {
   status: number;
   /** What the page's own API requests set (a refreshed session cookie), for the browser. */
   setCookies: string[];
+  /** The page compressed, each encoding made when a browser first asks for it. */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+// A cookie that may carry a session (better-auth's `<prefix>.session_token`, `__Secure-` on HTTPS).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
+
+/** Pages kept for visitors without a session, as drawn, at the data version they were drawn at. */
+interface KeptPage {
+  template: string;
+  version: string;
+  page: RenderedHtml;
 }
 
 /**
@@ -23,41 +38,66 @@ export interface RenderedHtml {
 export function pageRenderer(app: Hono<AppBindings>) {
   // React and the pages load once, on the first page asked for, not at start.
   let loading: Promise<Renderer> | undefined;
+  const renderer = () => {
+    loading ??= import("../client/entry-server");
+    return loading;
+  };
+  // Signed out, a page is the same for everyone until something is written (the check the
+  // API's read caches use, decision 7): drawn once, not for every visitor and crawler.
+  const signedOutPages = new LRUCache<string, KeptPage>({ max: 500 });
   return async (c: Context<AppBindings>, template: string): Promise<RenderedHtml | null> => {
     const cookie = c.req.header("cookie");
-    const setCookies: string[] = [];
-    const send: ApiTransport = async (apiPath, init) => {
-      const headers = new Headers(init.headers);
-      if (cookie) headers.set("cookie", cookie);
-      const request = new Request(new URL(apiPath, c.req.url), { ...init, headers });
-      const response = await app.fetch(request, c.env);
-      setCookies.push(...response.headers.getSetCookie());
-      return response;
-    };
-    try {
-      loading ??= import("../client/entry-server");
-      const renderer = await loading;
-      const page = await renderer.renderPage(c.req.url, send);
-      if (!page) return null;
-      const stateScript = `<script type="application/json" id="${renderer.STATE_ELEMENT_ID}">${page.state}</script>`;
-      let html = withCodeAfterPaint(template).replace(
-        '<div id="root"></div>',
-        // A function, so `$&` and the like in a bike's description stay text.
-        () => `<div id="root">${page.html}</div>${stateScript}`,
-      );
-      if (page.title !== null) {
-        const title = escapeHtml(page.title);
-        html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
-      }
-      return { html, status: page.status, setCookies };
-    } catch (error) {
-      c.var.deps.logger.warn(
-        { requestId: c.var.requestId, err: error, path: c.req.path },
-        "page render failed; sent the app shell",
-      );
-      return null;
-    }
+    if (cookie && SESSION_COOKIE.test(cookie)) return drawPage(app, renderer, c, template);
+    const url = new URL(c.req.url);
+    const key = `${url.pathname}${url.search}`;
+    // Read before drawing: a write while the page is drawn leaves it kept at the older version.
+    const version = await dataVersion(c);
+    const kept = signedOutPages.get(key);
+    if (kept && kept.version === version && kept.template === template) return kept.page;
+    const page = await drawPage(app, renderer, c, template);
+    if (page && page.setCookies.length === 0) signedOutPages.set(key, { template, version, page });
+    return page;
   };
+}
+
+async function drawPage(
+  app: Hono<AppBindings>,
+  renderer: () => Promise<Renderer>,
+  c: Context<AppBindings>,
+  template: string,
+): Promise<RenderedHtml | null> {
+  const cookie = c.req.header("cookie");
+  const setCookies: string[] = [];
+  const send: ApiTransport = async (apiPath, init) => {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set("cookie", cookie);
+    const request = new Request(new URL(apiPath, c.req.url), { ...init, headers });
+    const response = await app.fetch(request, c.env);
+    setCookies.push(...response.headers.getSetCookie());
+    return response;
+  };
+  try {
+    const { renderPage, STATE_ELEMENT_ID } = await renderer();
+    const page = await renderPage(c.req.url, send);
+    if (!page) return null;
+    const stateScript = `<script type="application/json" id="${STATE_ELEMENT_ID}">${page.state}</script>`;
+    let html = withCodeAfterPaint(template).replace(
+      '<div id="root"></div>',
+      // A function, so `$&` and the like in a bike's description stay text.
+      () => `<div id="root">${page.html}</div>${stateScript}`,
+    );
+    if (page.title !== null) {
+      const title = escapeHtml(page.title);
+      html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+    }
+    return { html, status: page.status, setCookies, encoded: {} };
+  } catch (error) {
+    c.var.deps.logger.warn(
+      { requestId: c.var.requestId, err: error, path: c.req.path },
+      "page render failed; sent the app shell",
+    );
+    return null;
+  }
 }
 
 /**

@@ -4,8 +4,8 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppBindings } from "./context";
-import { compress, preferredEncoding } from "./lib/content-encoding";
-import { pageRenderer } from "./server-render";
+import { type ContentEncoding, compress, preferredEncoding } from "./lib/content-encoding";
+import { pageRenderer, type RenderedHtml } from "./server-render";
 
 export const CLIENT_DIR = path.resolve("dist/client");
 
@@ -66,9 +66,7 @@ export function mountClient(
     // The page holds the visitor's own data: no cache keeps it.
     c.header("Cache-Control", "no-store");
     for (const cookie of rendered.setCookies) c.header("Set-Cookie", cookie, { append: true });
-    const html = Buffer.from(rendered.html);
-    const body = encoding ? compress(html, encoding) : html;
-    return c.body(new Uint8Array(body), rendered.status as 200);
+    return c.body(new Uint8Array(renderedBytes(rendered, encoding)), rendered.status as 200);
   };
 
   app.get("*", (c, next) => {
@@ -90,6 +88,14 @@ export function mountClient(
     if (!template) return c.text("The web app is not built yet: run `npm run build`.", 503);
     return answerPage(c, template);
   });
+}
+
+/** A page kept for signed-out visitors is compressed once per encoding (server-render.ts). */
+function renderedBytes(rendered: RenderedHtml, encoding: ContentEncoding | null): Buffer {
+  if (!encoding) return Buffer.from(rendered.html);
+  const bytes = rendered.encoded[encoding] ?? compress(Buffer.from(rendered.html), encoding);
+  rendered.encoded[encoding] = bytes;
+  return bytes;
 }
 
 function isIndexHtml(file: string): boolean {
