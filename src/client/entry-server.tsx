@@ -11,6 +11,7 @@ import {
   type RouteObject,
   StaticRouterProvider,
 } from "react-router";
+import { scriptSafeJson } from "../shared/script-safe-json";
 import { type ApiTransport, setApiTransport } from "./lib/api-client";
 import type { PageData } from "./lib/page-data";
 import { ServerPageTitle } from "./lib/page-title";
@@ -183,12 +184,4 @@ function answeredQueries(client: QueryClient): RenderedQuery[] {
       data: query.state.data,
       updatedAt: query.state.dataUpdatedAt,
     }));
-}
-
-/** JSON for inside <script type="application/json">: no `<` can end the element early. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { LRUCache } from "lru-cache";
 import type { ApiTransport } from "../client/lib/api-client";
+import { scriptSafeJson } from "../shared/script-safe-json";
 import type { AppBindings } from "./context";
 import type { ContentEncoding } from "./lib/content-encoding";
 import { dataVersion } from "./middleware/session";
@@ -33,7 +34,8 @@ interface KeptPage {
  * same answers, caches and permission checks as the browser's requests.
  * Answers null (and the caller sends the app shell) when the page can't be
  * drawn whole, or drawing it failed: the browser then draws it, as it
- * always could.
+ * always could. The template is a built page as `withCodeAfterPaint` made it,
+ * once per build (static-client.ts).
  */
 export function pageRenderer(app: Hono<AppBindings>) {
   // React and the pages load once, on the first page asked for, not at start.
@@ -81,7 +83,7 @@ async function drawPage(
     const page = await renderPage(c.req.url, send);
     if (!page) return null;
     const stateScript = `<script type="application/json" id="${STATE_ELEMENT_ID}">${page.state}</script>`;
-    let html = withCodeAfterPaint(template).replace(
+    let html = template.replace(
       '<div id="root"></div>',
       // A function, so `$&` and the like in a bike's description stay text.
       () => `<div id="root">${page.html}</div>${stateScript}`,
@@ -105,9 +107,9 @@ async function drawPage(
  * code is asked for once the page has been painted (public/after-paint.js),
  * and a slow connection spends itself first on the stylesheet and the first
  * screen's images. An app shell, which shows nothing without its code,
- * keeps asking for it at once.
+ * keeps asking for it at once. Made once per built page, not per request.
  */
-function withCodeAfterPaint(template: string): string {
+export function withCodeAfterPaint(template: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
   if (!entry?.[1]) return template;
   const preload: string[] = [];
@@ -117,7 +119,7 @@ function withCodeAfterPaint(template: string): string {
       return "";
     })
     .replace(entry[0], () => {
-      const code = JSON.stringify({ entry: entry[1], preload }).replace(/</g, "\\u003c");
+      const code = scriptSafeJson({ entry: entry[1], preload });
       return `<script type="application/json" id="${CODE_ELEMENT_ID}">${code}</script><script type="module" src="/after-paint.js"></script>`;
     });
   return html;

@@ -5,7 +5,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppBindings } from "./context";
 import { type ContentEncoding, compress, preferredEncoding } from "./lib/content-encoding";
-import { pageRenderer, type RenderedHtml } from "./server-render";
+import { pageRenderer, type RenderedHtml, withCodeAfterPaint } from "./server-render";
 
 export const CLIENT_DIR = path.resolve("dist/client");
 
@@ -54,7 +54,7 @@ export function mountClient(
   const templates = pageTemplates(clientDir);
   const renderer = renderPages ? pageRenderer(app) : null;
   const answerPage = async (c: Context<AppBindings>, template: PageTemplate) => {
-    const rendered = renderer && c.req.method === "GET" ? await renderer(c, template.html) : null;
+    const rendered = renderer && c.req.method === "GET" ? await renderer(c, template.drawn) : null;
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     c.header("Content-Type", "text/html; charset=UTF-8");
     c.header("Vary", "Accept-Encoding");
@@ -111,9 +111,11 @@ interface RoutePreloads {
 
 type Compressed = Record<"identity" | "br" | "gzip", Buffer>;
 
-/** A page's HTML before rendering: index.html, with a known route's preloads. */
+/** A built page (index.html, with a known route's preloads), made once per build. */
 interface PageTemplate {
-  html: string;
+  /** For the server to draw into: the app's code asked for after the first paint. */
+  drawn: string;
+  /** As built, for the browser to draw itself: plain, brotli and gzip. */
   compressed: Compressed;
 }
 
@@ -167,7 +169,7 @@ function pageTemplates(clientDir: string) {
 function template(html: string): PageTemplate {
   const identity = Buffer.from(html);
   return {
-    html,
+    drawn: withCodeAfterPaint(html),
     compressed: {
       identity,
       br: brotliCompressSync(identity),
