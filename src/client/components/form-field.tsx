@@ -67,13 +67,18 @@ export function FieldShell({ label, name, error, hint, children }: FieldShellPro
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          <span className="sr-only">Error: </span>
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId} message={error} /> : null}
     </div>
+  );
+}
+
+/** A field's message, under it and named by its aria-describedby; read as "Error: …". */
+export function FieldError({ id, message }: { id: string | undefined; message: string }) {
+  return (
+    <p id={id} className="text-sm font-medium text-error">
+      <span className="sr-only">Error: </span>
+      <span>{message}</span>
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type DragEvent, useState } from "react";
 import { MAX_PHOTOS_PER_BIKE, PHOTO_CONTENT_TYPES } from "../../../../shared/schemas/uploads";
-import { useFieldId } from "../../../components/form-field";
+import { FieldError, useFieldId } from "../../../components/form-field";
 import type { PhotoItem, PhotoList } from "../use-photo-list";
 
 interface PhotoPickerProps {
@@ -58,12 +58,7 @@ export function PhotoPicker({ list, error }: PhotoPickerProps) {
           }}
         />
       </label>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          <span className="sr-only">Error: </span>
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId} message={error} /> : null}
       {list.items.length > 0 ? (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Chosen photos">
           {list.items.map((item, index) => (
