@@ -1,13 +1,9 @@
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  cookieOf,
-  type ServerProcess,
-  startServerProcess,
-} from "../../../tests/support/server-process";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { cookieOf, type ServerProcess, startServerProcess } from "#tests/support/server-process";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import type { Category } from "../../shared/schemas/categories";
 
 // The pages' big reads (a page of bikes is ~9 kB of JSON) go compressed to a

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, TEST_PASSWORD, uniqueEmail } from "../../../tests/support/accounts";
+import { signIn, signUp, TEST_PASSWORD, uniqueEmail } from "#tests/support/accounts";
 import {
   type AppInstance,
   createAppsOnOneDatabase,
   type SharedDatabaseApps,
-} from "../../../tests/support/shared-database";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type RequestOptions } from "../../../tests/support/test-app";
+} from "#tests/support/shared-database";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type RequestOptions } from "#tests/support/test-app";
 import type { AccountType } from "../../shared/schemas/auth";
 import type { Bike, BikeDetail } from "../../shared/schemas/bikes";
 import type { Category } from "../../shared/schemas/categories";

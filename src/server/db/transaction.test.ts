@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { categoryIds } from "../../../tests/support/listings";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { testServerUrl } from "../../../tests/support/test-database";
+import { categoryIds } from "#tests/support/listings";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { testServerUrl } from "#tests/support/test-database";
 import type { AppDb } from "./database";
 import { inTransaction } from "./transaction";
 

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, TEST_PASSWORD, uniqueEmail } from "../../../tests/support/accounts";
+import { signIn, signUp, TEST_PASSWORD, uniqueEmail } from "#tests/support/accounts";
 import {
   type AppInstance,
   createAppsOnOneDatabase,
   type SharedDatabaseApps,
-} from "../../../tests/support/shared-database";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+} from "#tests/support/shared-database";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import type { ErrorBody } from "../../shared/errors";
 
 type Caller = Pick<AppInstance, "request">;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { uniqueEmail } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { uniqueEmail } from "#tests/support/accounts";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { EnvError, loadEnv } from "../env";
 import { createLogger } from "../logger";
 import { normalizeAddress } from "./client-address";

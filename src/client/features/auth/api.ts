@@ -1,5 +1,5 @@
-import type { LoginInput, RegisterInput } from "../../../shared/schemas/auth";
-import type { PublicConfig } from "../../../shared/schemas/config";
+import type { LoginInput, RegisterInput } from "#src/shared/schemas/auth";
+import type { PublicConfig } from "#src/shared/schemas/config";
 import { api } from "../../lib/api-client";
 
 /** Both set the session cookie; who signed in is then read from GET /api/me. */

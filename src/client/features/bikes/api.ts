@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { BikeInput } from "../../../shared/schemas/bikes";
+import type { BikeInput } from "#src/shared/schemas/bikes";
 import { api } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
 import { queryKeys } from "../../lib/query-keys";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type BikeInput, bikeInputSchema } from "../../../shared/schemas/bikes";
+import { type BikeInput, bikeInputSchema } from "#src/shared/schemas/bikes";
 import { useFormFailures } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";

@@ -7,7 +7,7 @@ import {
   type BikeInput,
   type BikeUpdateInput,
   bikeInputSchema,
-} from "../../../shared/schemas/bikes";
+} from "#src/shared/schemas/bikes";
 import { api } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
 import { useFormFailures } from "../../lib/field-errors";

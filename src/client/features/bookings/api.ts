@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { BikeDetail } from "../../../shared/schemas/bikes";
-import type { Booking, BookingInput, BookingStatus } from "../../../shared/schemas/bookings";
+import type { BikeDetail } from "#src/shared/schemas/bikes";
+import type { Booking, BookingInput, BookingStatus } from "#src/shared/schemas/bookings";
 import { api } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
 

@@ -1,4 +1,4 @@
-import type { Booking } from "../../../shared/schemas/bookings";
+import type { Booking } from "#src/shared/schemas/bookings";
 import { patchBikeEverywhere } from "../../lib/bike-cache";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { Booking, BookingStatus } from "../../../shared/schemas/bookings";
+import type { Booking, BookingStatus } from "#src/shared/schemas/bookings";
 import { errorMessage } from "../../lib/api-client";
 import { toast } from "../../lib/toast";
 import { changeBookingStatus } from "./api";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Category } from "../../../shared/schemas/categories";
+import type { Category } from "#src/shared/schemas/categories";
 import { api } from "../../lib/api-client";
 
 export const categoriesQuery = queryOptions({

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { SearchResults } from "../../../shared/schemas/search";
+import type { SearchResults } from "#src/shared/schemas/search";
 import { api } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
 import { type Filters, toSearchParams } from "./search-params";

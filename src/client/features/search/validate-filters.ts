@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import type * as SearchSchemas from "../../../shared/schemas/search";
+import type * as SearchSchemas from "#src/shared/schemas/search";
 import { type FilterKey, type Filters, filterKeys } from "./search-params";
 
 // The schemas bring zod, about a fifth of a page's first JavaScript: they load beside
@@ -8,7 +8,7 @@ let schemas: typeof SearchSchemas | undefined;
 let loading: Promise<void> | undefined;
 
 function loadSchemas(): Promise<void> {
-  loading ??= import("../../../shared/schemas/search").then((module) => {
+  loading ??= import("#src/shared/schemas/search").then((module) => {
     schemas = module;
   });
   return loading;

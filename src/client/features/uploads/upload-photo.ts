@@ -1,5 +1,5 @@
-import { isErrorBody } from "../../../shared/errors";
-import type { Upload } from "../../../shared/schemas/uploads";
+import { isErrorBody } from "#src/shared/errors";
+import type { Upload } from "#src/shared/schemas/uploads";
 import { NETWORK_ERROR_MESSAGE } from "../../lib/api-client";
 
 /** Words for a refusal whose body we could not read, by status. */

@@ -4,7 +4,7 @@ import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS_PER_BIKE,
   PHOTO_CONTENT_TYPES,
-} from "../../../shared/schemas/uploads";
+} from "#src/shared/schemas/uploads";
 import { uploadPhoto } from "./upload-photo";
 
 export interface PhotoItem {

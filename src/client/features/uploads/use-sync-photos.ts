@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import type { BikeInput } from "../../../shared/schemas/bikes";
+import type { BikeInput } from "#src/shared/schemas/bikes";
 import type { BikeValues } from "../bikes/components/bike-form-fields";
 
 /**

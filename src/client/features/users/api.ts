@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { User } from "../../../shared/schemas/users";
+import type { User } from "#src/shared/schemas/users";
 import { api } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
 

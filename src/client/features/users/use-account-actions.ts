@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { User } from "../../../shared/schemas/users";
+import type { User } from "#src/shared/schemas/users";
 import { errorMessage } from "../../lib/api-client";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";

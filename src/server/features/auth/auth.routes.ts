@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ZodType } from "zod";
-import { loginSchema, registerSchema } from "../../../shared/schemas/auth";
+import { loginSchema, registerSchema } from "#src/shared/schemas/auth";
 import type { AppBindings } from "../../context";
 import { AppError, validationError } from "../../errors";
 

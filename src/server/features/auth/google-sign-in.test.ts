@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { cookieHeader } from "../../../../tests/support/accounts";
-import { type OidcProvider, startOidcProvider } from "../../../../tests/support/oidc-provider";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { PublicConfig } from "../../../shared/schemas/config";
-import type { User } from "../../../shared/schemas/users";
+import type { PublicConfig } from "#src/shared/schemas/config";
+import type { User } from "#src/shared/schemas/users";
+import { cookieHeader } from "#tests/support/accounts";
+import { type OidcProvider, startOidcProvider } from "#tests/support/oidc-provider";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let google: OidcProvider;
 let t: TestApp;

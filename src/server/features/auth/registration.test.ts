@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ErrorBody } from "#src/shared/errors";
+import type { User } from "#src/shared/schemas/users";
 import {
   cookieHeader,
   parseSetCookies,
   signUp,
   TEST_PASSWORD,
   uniqueEmail,
-} from "../../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import type { User } from "../../../shared/schemas/users";
+} from "#tests/support/accounts";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

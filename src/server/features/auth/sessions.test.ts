@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  cookieHeader,
-  signIn,
-  signUp,
-  TEST_PASSWORD,
-  uniqueEmail,
-} from "../../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
+import type { ErrorBody } from "#src/shared/errors";
+import { cookieHeader, signIn, signUp, TEST_PASSWORD, uniqueEmail } from "#tests/support/accounts";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { BikeStatus } from "../../../shared/schemas/bikes";
-import type { User } from "../../../shared/schemas/users";
+import type { BikeStatus } from "#src/shared/schemas/bikes";
+import type { User } from "#src/shared/schemas/users";
 import type { AppDb } from "../../db/database";
 import type { BikeUpdate } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";

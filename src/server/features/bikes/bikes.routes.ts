@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { canDeleteBike, canEditBike } from "../../../shared/permissions";
-import { type BikeDetail, bikeInputSchema, bikeUpdateSchema } from "../../../shared/schemas/bikes";
-import { categoryBikesQuerySchema } from "../../../shared/schemas/search";
+import { canDeleteBike, canEditBike } from "#src/shared/permissions";
+import { type BikeDetail, bikeInputSchema, bikeUpdateSchema } from "#src/shared/schemas/bikes";
+import { categoryBikesQuerySchema } from "#src/shared/schemas/search";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { listBikes } from "../../lib/bike-listing";

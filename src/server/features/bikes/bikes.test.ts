@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { marketplaceInconsistencies } from "../../../../tests/support/invariants";
+import type { ErrorBody } from "#src/shared/errors";
+import type { Bike, BikeInput } from "#src/shared/schemas/bikes";
+import { marketplaceInconsistencies } from "#tests/support/invariants";
 import {
   addToWishlist,
   bikeFields,
@@ -12,11 +14,9 @@ import {
   myBookings,
   mySales,
   wishlist,
-} from "../../../../tests/support/listings";
-import { newPerson, type Person, theAdmin } from "../../../../tests/support/people";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import type { Bike, BikeInput } from "../../../shared/schemas/bikes";
+} from "#tests/support/listings";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let t: TestApp;
 let categories: CategoryIds;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { marketplaceInconsistencies } from "../../../../tests/support/invariants";
+import type { ErrorBody } from "#src/shared/errors";
+import type { Booking } from "#src/shared/schemas/bookings";
+import { marketplaceInconsistencies } from "#tests/support/invariants";
 import {
   categoryIds,
   expectJson,
@@ -7,11 +9,9 @@ import {
   moveBooking,
   requestBooking,
   viewBike,
-} from "../../../../tests/support/listings";
-import { newPeople, newPerson, type Person, theAdmin } from "../../../../tests/support/people";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import type { Booking } from "../../../shared/schemas/bookings";
+} from "#tests/support/listings";
+import { newPeople, newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 // PRODUCT.md §4: a bike has at most one active booking, enforced by the
 // database, so buyers racing for one bike get one success and the rest 409.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { bikeStatusAfter, canTransition } from "../../../shared/booking-rules";
-import type { Booking, BookingStatus } from "../../../shared/schemas/bookings";
-import type { User } from "../../../shared/schemas/users";
+import { bikeStatusAfter, canTransition } from "#src/shared/booking-rules";
+import type { Booking, BookingStatus } from "#src/shared/schemas/bookings";
+import type { User } from "#src/shared/schemas/users";
 import { type AppDb, toIso } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { BookingRow } from "../../db/tables";

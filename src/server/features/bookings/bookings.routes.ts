@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { bookingInputSchema, bookingUpdateSchema } from "../../../shared/schemas/bookings";
+import { bookingInputSchema, bookingUpdateSchema } from "#src/shared/schemas/bookings";
 import type { AppBindings } from "../../context";
 import { readJson } from "../../lib/validate";
 import { callerOf, requireAccountType, requireUser } from "../../middleware/session";

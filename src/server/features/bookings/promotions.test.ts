@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Quote } from "#src/shared/schemas/bikes";
+import type { Booking } from "#src/shared/schemas/bookings";
 import {
   addToWishlist,
   book,
@@ -11,11 +13,9 @@ import {
   requestBooking,
   viewBike,
   wishlist,
-} from "../../../../tests/support/listings";
-import { newPerson, type Person } from "../../../../tests/support/people";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { Quote } from "../../../shared/schemas/bikes";
-import type { Booking } from "../../../shared/schemas/bookings";
+} from "#tests/support/listings";
+import { newPerson, type Person } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 // PRODUCT.md §4 promotions, computed by the server: 20% off a buyer's first
 // booking (earlier bookings all declined or cancelled still count as first),

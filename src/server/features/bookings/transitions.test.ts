@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { marketplaceInconsistencies } from "../../../../tests/support/invariants";
+import type { ErrorBody } from "#src/shared/errors";
+import type { BikeStatus } from "#src/shared/schemas/bikes";
+import type { BookingStatus } from "#src/shared/schemas/bookings";
+import { marketplaceInconsistencies } from "#tests/support/invariants";
 import {
   book,
   type CategoryIds,
@@ -10,12 +13,9 @@ import {
   requestBooking,
   requestStatus,
   viewBike,
-} from "../../../../tests/support/listings";
-import { newPerson, type Person, theAdmin } from "../../../../tests/support/people";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import type { BikeStatus } from "../../../shared/schemas/bikes";
-import type { BookingStatus } from "../../../shared/schemas/bookings";
+} from "#tests/support/listings";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 // docs/api.md, PATCH /api/bookings/:id: who may move a booking from which
 // status to which, and what the bike becomes.

@@ -1,4 +1,4 @@
-import type { Category, CategoryName } from "../../../shared/schemas/categories";
+import type { Category, CategoryName } from "#src/shared/schemas/categories";
 import type { AppDb } from "../../db/database";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { Category } from "../../../shared/schemas/categories";
+import type { Category } from "#src/shared/schemas/categories";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

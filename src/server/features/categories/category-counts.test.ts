@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { marketplaceInconsistencies } from "../../../../tests/support/invariants";
+import type { BikeDetail } from "#src/shared/schemas/bikes";
+import type { Booking } from "#src/shared/schemas/bookings";
+import type { Category, CategoryName } from "#src/shared/schemas/categories";
+import { marketplaceInconsistencies } from "#tests/support/invariants";
 import {
   book,
   type CategoryIds,
@@ -9,12 +12,9 @@ import {
   moveBooking,
   requestBooking,
   requestStatus,
-} from "../../../../tests/support/listings";
-import { newPeople, newPerson, type Person, theAdmin } from "../../../../tests/support/people";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { BikeDetail } from "../../../shared/schemas/bikes";
-import type { Booking } from "../../../shared/schemas/bookings";
-import type { Category, CategoryName } from "../../../shared/schemas/categories";
+} from "#tests/support/listings";
+import { newPeople, newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { categoryCountsMigration } from "../../db/migrations/007-category-counts";
 
 // GET /api/categories reads the available count of each category from a

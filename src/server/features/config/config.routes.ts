@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { PublicConfig } from "../../../shared/schemas/config";
+import type { PublicConfig } from "#src/shared/schemas/config";
 import type { AppBindings } from "../../context";
 
 export const configRoutes = new Hono<AppBindings>();

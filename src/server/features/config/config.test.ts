@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type EnvOverrides, type TestApp } from "../../../../tests/support/test-app";
-import type { PublicConfig } from "../../../shared/schemas/config";
+import type { PublicConfig } from "#src/shared/schemas/config";
+import { createTestApp, type EnvOverrides, type TestApp } from "#tests/support/test-app";
 
 const googleKeys = { GOOGLE_CLIENT_ID: "client-id", GOOGLE_CLIENT_SECRET: "client-secret" };
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, uniqueEmail } from "../../../../tests/support/accounts";
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  createTestApp,
-  type TestApp,
-} from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import type { User } from "../../../shared/schemas/users";
+import type { ErrorBody } from "#src/shared/errors";
+import type { User } from "#src/shared/schemas/users";
+import { signIn, signUp, uniqueEmail } from "#tests/support/accounts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
 
 const SECOND_ADMIN = "ops@reride.test";
 

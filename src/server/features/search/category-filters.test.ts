@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp } from "../../../../tests/support/test-app";
+import { createTestApp } from "#tests/support/test-app";
 import {
   addBike,
   compareFor,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp } from "../../../../tests/support/test-app";
-import { fairPriceRating } from "../../../shared/fair-price";
-import type { BikeDetail } from "../../../shared/schemas/bikes";
+import { fairPriceRating } from "#src/shared/fair-price";
+import type { BikeDetail } from "#src/shared/schemas/bikes";
+import { createTestApp } from "#tests/support/test-app";
 import { addBike, get, type ListedBike, type Market, openMarket, search } from "./search-fixtures";
 
 let market: Market;

@@ -1,9 +1,9 @@
 import { expect } from "vitest";
-import { signIn, signUp } from "../../../../tests/support/accounts";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "../../../../tests/support/test-app";
-import type { BikeInput } from "../../../shared/schemas/bikes";
-import type { Category } from "../../../shared/schemas/categories";
-import type { SearchResults } from "../../../shared/schemas/search";
+import type { BikeInput } from "#src/shared/schemas/bikes";
+import type { Category } from "#src/shared/schemas/categories";
+import type { SearchResults } from "#src/shared/schemas/search";
+import { signIn, signUp } from "#tests/support/accounts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "#tests/support/test-app";
 
 // Helpers for the search tests: real accounts and listings made through the API.
 

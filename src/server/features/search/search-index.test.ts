@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp } from "../../../../tests/support/accounts";
-import { createTestApp } from "../../../../tests/support/test-app";
+import { signUp } from "#tests/support/accounts";
+import { createTestApp } from "#tests/support/test-app";
 import { countBikes } from "../../lib/bike-listing";
 import { addBike, type Market, openMarket, search, titles } from "./search-fixtures";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp } from "../../../../tests/support/test-app";
-import type { BikeSort } from "../../../shared/schemas/search";
-import type { User } from "../../../shared/schemas/users";
+import type { BikeSort } from "#src/shared/schemas/search";
+import type { User } from "#src/shared/schemas/users";
+import { createTestApp } from "#tests/support/test-app";
 import { type BikeFilters, listBikes } from "../../lib/bike-listing";
 import type { Cursor } from "../../lib/cursor";
 import { MAX_EXACT_WORDS } from "../../lib/search-text";

@@ -3,7 +3,7 @@ import {
   SEARCH_TOTAL_CAP,
   type SearchResults,
   searchQuerySchema,
-} from "../../../shared/schemas/search";
+} from "#src/shared/schemas/search";
 import type { AppBindings } from "../../context";
 import { type BikeFilters, countBikes, listBikes } from "../../lib/bike-listing";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";

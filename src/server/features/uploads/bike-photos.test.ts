@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ErrorBody } from "#src/shared/errors";
+import type { Bike, BikeDetail } from "#src/shared/schemas/bikes";
+import type { Upload } from "#src/shared/schemas/uploads";
 import {
   addToWishlist,
   bikeFields,
@@ -8,13 +11,10 @@ import {
   expectJson,
   viewBike,
   wishlist,
-} from "../../../../tests/support/listings";
-import { newPerson, type Person } from "../../../../tests/support/people";
-import { noisy, upload } from "../../../../tests/support/photos";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import type { Bike, BikeDetail } from "../../../shared/schemas/bikes";
-import type { Upload } from "../../../shared/schemas/uploads";
+} from "#tests/support/listings";
+import { newPerson, type Person } from "#tests/support/people";
+import { noisy, upload } from "#tests/support/photos";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let t: TestApp;
 let categories: CategoryIds;

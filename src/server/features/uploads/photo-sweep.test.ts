@@ -1,18 +1,18 @@
 import { utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { BikeDetail } from "#src/shared/schemas/bikes";
+import type { Upload } from "#src/shared/schemas/uploads";
 import {
   bikeFields,
   book,
   type CategoryIds,
   categoryIds,
   expectJson,
-} from "../../../../tests/support/listings";
-import { newPerson, type Person, theAdmin } from "../../../../tests/support/people";
-import { fetchPhoto, noisy, storedFiles, upload } from "../../../../tests/support/photos";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { BikeDetail } from "../../../shared/schemas/bikes";
-import type { Upload } from "../../../shared/schemas/uploads";
+} from "#tests/support/listings";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { fetchPhoto, noisy, storedFiles, upload } from "#tests/support/photos";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { photoKeys } from "../../lib/photo-keys";
 import { SWEEP_MIN_AGE_MS, startPhotoSweeper, sweepPhotos } from "./photo-sweep";
 

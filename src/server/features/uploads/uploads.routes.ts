@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { MAX_PHOTO_BYTES, type Upload } from "../../../shared/schemas/uploads";
+import { MAX_PHOTO_BYTES, type Upload } from "#src/shared/schemas/uploads";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { isPhotoKey, PHOTO_CONTENT_TYPE, photoKey, photoUrls } from "../../lib/photo-keys";

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { newPerson, type Person, theAdmin } from "../../../../tests/support/people";
+import type { ErrorBody } from "#src/shared/errors";
+import { MAX_PHOTO_BYTES, type Upload } from "#src/shared/schemas/uploads";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import {
   fetchPhoto,
   gpsTags,
@@ -12,10 +14,8 @@ import {
   storedFiles,
   upload,
   uploadRows,
-} from "../../../../tests/support/photos";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import { MAX_PHOTO_BYTES, type Upload } from "../../../shared/schemas/uploads";
+} from "#tests/support/photos";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import type { PhotoStorage } from "./photo-storage";
 
 let t: TestApp;

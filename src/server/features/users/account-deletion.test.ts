@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn } from "../../../../tests/support/accounts";
-import { marketplaceInconsistencies } from "../../../../tests/support/invariants";
+import type { ErrorBody } from "#src/shared/errors";
+import type { User } from "#src/shared/schemas/users";
+import { signIn } from "#tests/support/accounts";
+import { marketplaceInconsistencies } from "#tests/support/invariants";
 import {
   addToWishlist,
   book,
@@ -14,11 +16,9 @@ import {
   requestBooking,
   viewBike,
   wishlist,
-} from "../../../../tests/support/listings";
-import { newPerson, type Person, theAdmin } from "../../../../tests/support/people";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
-import type { ErrorBody } from "../../../shared/errors";
-import type { User } from "../../../shared/schemas/users";
+} from "#tests/support/listings";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 // PRODUCT.md §4 "Deleting", docs/api.md DELETE /api/users/:id: the account's
 // sessions end at once, its listings and wishlist go, its active bookings

@@ -1,4 +1,4 @@
-import type { AccountType } from "../../../shared/schemas/auth";
+import type { AccountType } from "#src/shared/schemas/auth";
 import type { AppDb, Dialect } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
 import { lockAccount } from "../../lib/account-lock";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { accountTypes } from "../../../shared/schemas/auth";
+import { accountTypes } from "#src/shared/schemas/auth";
 import type { AppBindings } from "../../context";
 import { toBool, toIso } from "../../db/database";
 import { AppError } from "../../errors";

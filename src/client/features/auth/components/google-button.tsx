@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { errorMessage } from "../../../lib/api-client";
-import { useConfig } from "../../../lib/config";
+import { errorMessage } from "#src/client/lib/api-client";
+import { useConfig } from "#src/client/lib/config";
 import { startGoogleSignIn } from "../api";
 
 /**

@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { type LoginInput, loginSchema } from "../../../../shared/schemas/auth";
-import { FormWithSummary } from "../../../components/error-summary";
-import { SubmitButton, TextField } from "../../../components/form-field";
-import { useFormFailures } from "../../../lib/field-errors";
-import { refreshMe } from "../../../lib/session";
-import { toast } from "../../../lib/toast";
+import { FormWithSummary } from "#src/client/components/error-summary";
+import { SubmitButton, TextField } from "#src/client/components/form-field";
+import { useFormFailures } from "#src/client/lib/field-errors";
+import { refreshMe } from "#src/client/lib/session";
+import { toast } from "#src/client/lib/toast";
+import { type LoginInput, loginSchema } from "#src/shared/schemas/auth";
 import { signInWithEmail } from "../api";
 import { returnPath } from "../return-to";
 

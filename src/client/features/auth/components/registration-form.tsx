@@ -3,12 +3,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
-import { type RegisterInput, registerSchema } from "../../../../shared/schemas/auth";
-import { FormWithSummary } from "../../../components/error-summary";
-import { SelectField, SubmitButton, TextField } from "../../../components/form-field";
-import { useFormFailures } from "../../../lib/field-errors";
-import { refreshMe } from "../../../lib/session";
-import { toast } from "../../../lib/toast";
+import { FormWithSummary } from "#src/client/components/error-summary";
+import { SelectField, SubmitButton, TextField } from "#src/client/components/form-field";
+import { useFormFailures } from "#src/client/lib/field-errors";
+import { refreshMe } from "#src/client/lib/session";
+import { toast } from "#src/client/lib/toast";
+import { type RegisterInput, registerSchema } from "#src/shared/schemas/auth";
 import { signUpWithEmail } from "../api";
 import { returnPath } from "../return-to";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { User } from "../../../../shared/schemas/users";
-import { FormWithSummary } from "../../../components/error-summary";
-import { SubmitButton } from "../../../components/form-field";
+import { FormWithSummary } from "#src/client/components/error-summary";
+import { SubmitButton } from "#src/client/components/form-field";
+import type { User } from "#src/shared/schemas/users";
 import { useAddProduct } from "../use-add-product";
 import { BikeFormFields } from "./bike-form-fields";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { ErrorState } from "../../../components/query-states";
-import type { ListedBike } from "../../../lib/bike-cache";
+import { ErrorState } from "#src/client/components/query-states";
+import type { ListedBike } from "#src/client/lib/bike-cache";
 import { advertisedBikesQuery } from "../api";
 import { BikeGrid } from "./bike-grid";
 

@@ -1,11 +1,11 @@
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import { Price } from "../../../components/price";
-import { TimeAgo } from "../../../components/time-ago";
-import { VerifiedMark } from "../../../components/verified-mark";
-import type { ListedBike } from "../../../lib/bike-cache";
-import { CARD_SIZES, photoSources } from "../../../lib/photo-sources";
-import { useMe } from "../../../lib/session";
+import { Price } from "#src/client/components/price";
+import { TimeAgo } from "#src/client/components/time-ago";
+import { VerifiedMark } from "#src/client/components/verified-mark";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
+import { useMe } from "#src/client/lib/session";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
 import { FairPriceBadge } from "./fair-price-badge";

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import type { BikeDetail } from "../../../../shared/schemas/bikes";
-import { Price } from "../../../components/price";
-import { TimeAgo } from "../../../components/time-ago";
-import { VerifiedMark } from "../../../components/verified-mark";
-import type { ListedBike } from "../../../lib/bike-cache";
-import { usePageTitle } from "../../../lib/page-title";
-import { useMe } from "../../../lib/session";
+import { Price } from "#src/client/components/price";
+import { TimeAgo } from "#src/client/components/time-ago";
+import { VerifiedMark } from "#src/client/components/verified-mark";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import { usePageTitle } from "#src/client/lib/page-title";
+import { useMe } from "#src/client/lib/session";
+import type { BikeDetail } from "#src/shared/schemas/bikes";
 import { QuoteSummary } from "../../bookings/components/quote-summary";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";

@@ -1,12 +1,12 @@
 import type { Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import type { BikeInput, bikeInputSchema } from "../../../../shared/schemas/bikes";
 import {
   ReadOnlyField,
   SelectField,
   TextAreaField,
   TextField,
-} from "../../../components/form-field";
+} from "#src/client/components/form-field";
+import type { BikeInput, bikeInputSchema } from "#src/shared/schemas/bikes";
 import { PhotoPicker } from "../../uploads/components/photo-picker";
 import type { PhotoList } from "../../uploads/use-photo-list";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ListedBike } from "../../../lib/bike-cache";
+import type { ListedBike } from "#src/client/lib/bike-cache";
 import { BikeCard, type BikeCardProps } from "./bike-card";
 
 interface BikeGridProps extends Pick<BikeCardProps, "onBuy" | "onBuyIntent" | "titleAs"> {

@@ -1,4 +1,4 @@
-import type { BikeStatus } from "../../../../shared/schemas/bikes";
+import type { BikeStatus } from "#src/shared/schemas/bikes";
 
 const look: Record<BikeStatus, { label: string; className: string }> = {
   available: { label: "Available", className: "badge-success" },

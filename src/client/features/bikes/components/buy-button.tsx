@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
-import { canBookBike, ownsBike } from "../../../../shared/permissions";
-import type { User } from "../../../../shared/schemas/users";
-import type { ListedBike } from "../../../lib/bike-cache";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import { canBookBike, ownsBike } from "#src/shared/permissions";
+import type { User } from "#src/shared/schemas/users";
 
 interface BuyButtonProps {
   bike: ListedBike;

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { LoadMore } from "../../../components/load-more";
-import { NotFoundState } from "../../../components/not-found-state";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/query-states";
-import { isApiError } from "../../../lib/api-client";
-import type { ListedBike } from "../../../lib/bike-cache";
-import { usePageTitle } from "../../../lib/page-title";
+import { LoadMore } from "#src/client/components/load-more";
+import { NotFoundState } from "#src/client/components/not-found-state";
+import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
+import { isApiError } from "#src/client/lib/api-client";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import { usePageTitle } from "#src/client/lib/page-title";
 import { BikeFilters } from "../../search/components/bike-filters";
 import { useUrlFilters } from "../../search/use-url-filters";
 import { validateFilters } from "../../search/validate-filters";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { BikeDetail } from "../../../../shared/schemas/bikes";
-import type { User } from "../../../../shared/schemas/users";
-import { FormWithSummary } from "../../../components/error-summary";
-import { SubmitButton } from "../../../components/form-field";
+import { FormWithSummary } from "#src/client/components/error-summary";
+import { SubmitButton } from "#src/client/components/form-field";
+import type { BikeDetail } from "#src/shared/schemas/bikes";
+import type { User } from "#src/shared/schemas/users";
 import { useEditProduct } from "../use-edit-product";
 import { BikeFormFields } from "./bike-form-fields";
 

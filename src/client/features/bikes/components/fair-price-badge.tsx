@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { FairPrice, FairPriceRating } from "../../../../shared/fair-price";
+import type { FairPrice, FairPriceRating } from "#src/shared/fair-price";
 
 const look: Record<FairPriceRating, { label: string; className: string }> = {
   good: { label: "Good price", className: "badge-success" },

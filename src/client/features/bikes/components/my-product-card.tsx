@@ -1,10 +1,10 @@
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
-import { ActionError } from "../../../components/action-error";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Price } from "../../../components/price";
-import type { ListedBike } from "../../../lib/bike-cache";
-import { CARD_SIZES, photoSources } from "../../../lib/photo-sources";
+import { ActionError } from "#src/client/components/action-error";
+import { ConfirmDialog } from "#src/client/components/confirm-dialog";
+import { Price } from "#src/client/components/price";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
 import {
   advertiseFailed,
   deleteFailed,

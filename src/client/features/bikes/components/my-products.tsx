@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/query-states";
+import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { myBikesQuery } from "../api";
 import { MyProductCard } from "./my-product-card";
 

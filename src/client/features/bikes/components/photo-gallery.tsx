@@ -1,6 +1,6 @@
 import { type PointerEvent, useRef, useState } from "react";
-import type { BikePhoto } from "../../../../shared/schemas/uploads";
-import { photoSources } from "../../../lib/photo-sources";
+import { photoSources } from "#src/client/lib/photo-sources";
+import type { BikePhoto } from "#src/shared/schemas/uploads";
 
 /** The gallery is the page's full width on phones, half of max-w-6xl beside the details on large screens. */
 const GALLERY_SIZES = "(min-width: 1024px) 560px, 100vw";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { FIRST_WISHLIST_ITEM_DISCOUNT } from "../../../../shared/promotions";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/query-states";
-import type { ListedBike } from "../../../lib/bike-cache";
+import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import { FIRST_WISHLIST_ITEM_DISCOUNT } from "#src/shared/promotions";
 import { wishlistQuery } from "../api";
 import { BikeGrid } from "./bike-grid";
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
-import type { User } from "../../../../shared/schemas/users";
-import { ActionError } from "../../../components/action-error";
-import type { ListedBike } from "../../../lib/bike-cache";
+import { ActionError } from "#src/client/components/action-error";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import type { User } from "#src/shared/schemas/users";
 import { useWishlistToggle, wishlistFailed } from "../use-wishlist-toggle";
 
 const base =

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
-import type { Booking } from "../../../../shared/schemas/bookings";
-import { TimeAgo } from "../../../components/time-ago";
-import { photoSources } from "../../../lib/photo-sources";
+import { TimeAgo } from "#src/client/components/time-ago";
+import { photoSources } from "#src/client/lib/photo-sources";
+import type { Booking } from "#src/shared/schemas/bookings";
 import { BookingPrice } from "./booking-price";
 import { BookingStatusBadge } from "./booking-status-badge";
 

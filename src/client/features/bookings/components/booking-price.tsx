@@ -1,5 +1,5 @@
-import type { Booking } from "../../../../shared/schemas/bookings";
-import { Price } from "../../../components/price";
+import { Price } from "#src/client/components/price";
+import type { Booking } from "#src/shared/schemas/bookings";
 
 /** The price paid: the final one, and the listed one struck through when a discount applied. */
 export function BookingPrice({ booking }: { booking: Booking }) {

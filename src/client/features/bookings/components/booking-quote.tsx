@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId } from "react";
-import type { BikeDetail } from "../../../../shared/schemas/bikes";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "#src/client/lib/api-client";
+import type { BikeDetail } from "#src/shared/schemas/bikes";
 import { QuoteSummary } from "./quote-summary";
 
 /** The quote's box in the booking dialog: loading, failed, or the prices. */

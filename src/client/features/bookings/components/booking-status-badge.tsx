@@ -1,4 +1,4 @@
-import type { BookingStatus } from "../../../../shared/schemas/bookings";
+import type { BookingStatus } from "#src/shared/schemas/bookings";
 
 const look: Record<BookingStatus, { label: string; className: string }> = {
   pending: { label: "Pending", className: "badge-info" },

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { allowedTransitions } from "../../../../shared/booking-rules";
-import type { Booking } from "../../../../shared/schemas/bookings";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { queryKeys } from "../../../lib/query-keys";
+import { ConfirmDialog } from "#src/client/components/confirm-dialog";
+import { queryKeys } from "#src/client/lib/query-keys";
+import { allowedTransitions } from "#src/shared/booking-rules";
+import type { Booking } from "#src/shared/schemas/bookings";
 import { updateFailed, useBookingStatus } from "../use-booking-status";
 import { BookingCardFrame, Detail } from "./booking-card-frame";
 

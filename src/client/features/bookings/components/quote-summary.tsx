@@ -1,5 +1,5 @@
-import type { Quote } from "../../../../shared/schemas/bikes";
-import { Price } from "../../../components/price";
+import { Price } from "#src/client/components/price";
+import type { Quote } from "#src/shared/schemas/bikes";
 
 const reasons: Record<NonNullable<Quote["reason"]>, string> = {
   "first-booking": "first booking",

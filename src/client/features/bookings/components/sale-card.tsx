@@ -1,7 +1,7 @@
-import { allowedTransitions } from "../../../../shared/booking-rules";
-import type { Booking, BookingStatus } from "../../../../shared/schemas/bookings";
-import { ActionError } from "../../../components/action-error";
-import { queryKeys } from "../../../lib/query-keys";
+import { ActionError } from "#src/client/components/action-error";
+import { queryKeys } from "#src/client/lib/query-keys";
+import { allowedTransitions } from "#src/shared/booking-rules";
+import type { Booking, BookingStatus } from "#src/shared/schemas/bookings";
 import { updateFailed, useBookingStatus } from "../use-booking-status";
 import { BookingCardFrame, Detail } from "./booking-card-frame";
 

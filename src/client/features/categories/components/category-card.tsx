@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Category } from "../../../../shared/schemas/categories";
+import type { Category } from "#src/shared/schemas/categories";
 
 export function CategoryCard({ category }: { category: Category }) {
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "#src/client/lib/api-client";
 import { categoriesQuery } from "../api";
 import { CategoryCard } from "./category-card";
 

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { Outlet } from "react-router";
-import type { User } from "../../../../shared/schemas/users";
-import { HeadingLevelProvider } from "../../../components/page-heading";
-import { useFocusTrap } from "../../../components/use-focus-trap";
+import { HeadingLevelProvider } from "#src/client/components/page-heading";
+import { useFocusTrap } from "#src/client/components/use-focus-trap";
+import type { User } from "#src/shared/schemas/users";
 import { SideMenu } from "./side-menu";
 
 /**

@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
-import { isAdmin, isSeller } from "../../../../shared/permissions";
-import type { User } from "../../../../shared/schemas/users";
+import { isAdmin, isSeller } from "#src/shared/permissions";
+import type { User } from "#src/shared/schemas/users";
 
 /**
  * The dashboard's entries by role, as the seed lists them. Admin entries

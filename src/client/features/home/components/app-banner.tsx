@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { promptInstall, useInstallState } from "../../../lib/install-prompt";
+import { promptInstall, useInstallState } from "#src/client/lib/install-prompt";
 
 /**
  * "Get the app": ReRide is an installable web app (web manifest), so the

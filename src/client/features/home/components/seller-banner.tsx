@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { isSeller } from "../../../../shared/permissions";
-import { useMe } from "../../../lib/session";
+import { useMe } from "#src/client/lib/session";
+import { isSeller } from "#src/shared/permissions";
 
 /** The second banner: the other side of the marketplace, selling. */
 export function SellerBanner() {

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { bikeSorts } from "../../../../shared/schemas/search-sorts";
-import { UntilHydrated } from "../../../components/error-summary";
-import { FieldShell } from "../../../components/form-field";
+import { UntilHydrated } from "#src/client/components/error-summary";
+import { FieldShell } from "#src/client/components/form-field";
+import { bikeSorts } from "#src/shared/schemas/search-sorts";
 import { categoriesQuery } from "../../categories/api";
 import { type FilterKey, type Filters, filterKeys } from "../search-params";
 import { validateFilters } from "../validate-filters";

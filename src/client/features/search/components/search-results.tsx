@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { LoadMore } from "../../../components/load-more";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/query-states";
-import type { ListedBike } from "../../../lib/bike-cache";
-import { usePageTitle } from "../../../lib/page-title";
+import { LoadMore } from "#src/client/components/load-more";
+import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
+import type { ListedBike } from "#src/client/lib/bike-cache";
+import { usePageTitle } from "#src/client/lib/page-title";
 import { BikeGrid } from "../../bikes/components/bike-grid";
 import { searchBikesQuery } from "../api";
 import { useUrlFilters } from "../use-url-filters";

@@ -1,6 +1,6 @@
 import { type DragEvent, useState } from "react";
-import { MAX_PHOTOS_PER_BIKE, PHOTO_CONTENT_TYPES } from "../../../../shared/schemas/uploads";
-import { FieldError, useFieldId } from "../../../components/form-field";
+import { FieldError, useFieldId } from "#src/client/components/form-field";
+import { MAX_PHOTOS_PER_BIKE, PHOTO_CONTENT_TYPES } from "#src/shared/schemas/uploads";
 import type { PhotoItem, PhotoList } from "../use-photo-list";
 
 interface PhotoPickerProps {

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import type { User } from "../../../../shared/schemas/users";
-import { ActionError } from "../../../components/action-error";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { VerifiedMark } from "../../../components/verified-mark";
+import { ActionError } from "#src/client/components/action-error";
+import { ConfirmDialog } from "#src/client/components/confirm-dialog";
+import { VerifiedMark } from "#src/client/components/verified-mark";
+import type { User } from "#src/shared/schemas/users";
 import type { AccountType } from "../api";
 import {
   deleteAccountFailed,

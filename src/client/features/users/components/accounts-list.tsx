@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/query-states";
+import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { type AccountType, usersQuery } from "../api";
 import { AccountCard } from "./account-card";
 
