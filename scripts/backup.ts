@@ -5,31 +5,17 @@
  * app (environment, then .env). On PostgreSQL it explains pg_dump instead.
  */
 import path from "node:path";
-import { BackupError, backupSqlite, defaultBackupPath } from "../src/server/backup/sqlite-backup";
-import { loadEnv } from "../src/server/env";
-import { loadDotEnv } from "./dotenv";
+import { backupSqlite, defaultBackupPath } from "#src/server/backup/sqlite-backup";
+import { exitWith, rowCounts, sqliteConfig } from "./sqlite-command";
 
-loadDotEnv();
-const env = loadEnv();
-if (env.database.dialect !== "sqlite") {
-  process.stderr.write(
-    "DATABASE_URL points at PostgreSQL: back it up with pg_dump (see the README's Backups section).\n",
-  );
-  process.exit(1);
-}
-const destination = path.resolve(process.argv[2] ?? defaultBackupPath(env.dataDir));
+const { dataDir, databaseFile } = sqliteConfig("back it up with pg_dump");
+const destination = path.resolve(process.argv[2] ?? defaultBackupPath(dataDir));
 try {
   const started = Date.now();
-  const summary = await backupSqlite(env.database.file, destination);
-  const counts = Object.entries(summary.rows)
-    .map(([table, count]) => `${count} ${table}`)
-    .join(", ");
+  const summary = await backupSqlite(databaseFile, destination);
   process.stdout.write(
-    `Backed up ${env.database.file}\n     to ${summary.file}\n     ${(summary.bytes / 1024).toFixed(0)} KiB in ${Date.now() - started} ms; integrity ok; ${counts}\n`,
+    `Backed up ${databaseFile}\n     to ${summary.file}\n     ${(summary.bytes / 1024).toFixed(0)} KiB in ${Date.now() - started} ms; integrity ok; ${rowCounts(summary.rows)}\n`,
   );
 } catch (error) {
-  process.stderr.write(
-    `Backup failed: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(error instanceof BackupError ? 1 : 2);
+  exitWith("Backup failed", error);
 }

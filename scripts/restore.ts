@@ -6,37 +6,23 @@
  * (reride.sqlite.before-restore-<time>).
  */
 import path from "node:path";
-import { BackupError, restoreSqlite } from "../src/server/backup/sqlite-backup";
-import { loadEnv } from "../src/server/env";
-import { loadDotEnv } from "./dotenv";
+import { restoreSqlite } from "#src/server/backup/sqlite-backup";
+import { exitWith, rowCounts, sqliteConfig } from "./sqlite-command";
 
 const file = process.argv[2];
 if (!file) {
   process.stderr.write("Usage: npm run restore -- <backup file>\n");
   process.exit(2);
 }
-loadDotEnv();
-const env = loadEnv();
-if (env.database.dialect !== "sqlite") {
-  process.stderr.write(
-    "DATABASE_URL points at PostgreSQL: restore with pg_restore (see the README's Backups section).\n",
-  );
-  process.exit(1);
-}
+const { databaseFile } = sqliteConfig("restore with pg_restore");
 try {
-  const summary = restoreSqlite(path.resolve(file), env.database.file);
-  const counts = Object.entries(summary.rows)
-    .map(([table, count]) => `${count} ${table}`)
-    .join(", ");
+  const summary = restoreSqlite(path.resolve(file), databaseFile);
   process.stdout.write(
-    `Restored ${path.resolve(file)}\n      to ${env.database.file} (${counts})\n`,
+    `Restored ${path.resolve(file)}\n      to ${databaseFile} (${rowCounts(summary.rows)})\n`,
   );
   if (summary.previous)
     process.stdout.write(`The database it replaced is kept as ${summary.previous}\n`);
   process.stdout.write("Start ReRide again to use it.\n");
 } catch (error) {
-  process.stderr.write(
-    `Restore refused: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(error instanceof BackupError ? 1 : 2);
+  exitWith("Restore refused", error);
 }
