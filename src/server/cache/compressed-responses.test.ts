@@ -1,6 +1,6 @@
-import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rawGet } from "#tests/support/raw-request";
 import { cookieOf, type ServerProcess, startServerProcess } from "#tests/support/server-process";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
@@ -112,29 +112,7 @@ describe("served in front of the app (a real server)", () => {
     await database?.drop();
   });
 
-  function raw(path: string, headers: Record<string, string>) {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>(
-      (resolve, reject) => {
-        const request = http.request(
-          new URL(path, server.url),
-          { headers, agent: false },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (chunk: Buffer) => chunks.push(chunk));
-            response.on("end", () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                headers: response.headers,
-                bytes: Buffer.concat(chunks),
-              }),
-            );
-          },
-        );
-        request.on("error", reject);
-        request.end();
-      },
-    );
-  }
+  const raw = (path: string, headers: Record<string, string>) => rawGet(server.url, path, headers);
 
   test("the replayed response is compressed too, with its length and a request id of its own", async () => {
     const signedUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
