@@ -15,15 +15,17 @@ import { ResponseCache, responseKey } from "./response-cache";
  * segments, repeated slashes, other cases) sent to the cached reads through
  * a listening server wired as main.ts wires it (cache/replay.ts in front of
  * the app): with the cache warm, each gets the status and body it got when
- * nothing was cached, never another target's response.
+ * nothing was cached, never another target's response, and the same log line.
  */
 let t: TestApp;
 let server: http.Server;
 let buyer = { cookie: "", id: "" };
 let targets: string[] = [];
+const lines: string[] = [];
+const destination = { write: (line: string) => void lines.push(line) };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ LOG_LEVEL: "info" }, { logDestination: destination });
   server = http.createServer(withReplayedResponses(t.deps, getRequestListener(t.app.fetch)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const ktm = (await categoryIds(t)).KTM;
@@ -73,15 +75,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The target exactly as written, on a connection of its own. */
+/** The target exactly as written, on a connection of its own, and the line logged for it. */
 async function get(target: string, cookie: string | undefined) {
   const { port } = server.address() as AddressInfo;
   const response = await rawGet(`http://127.0.0.1:${port}`, target, cookie ? { cookie } : {});
+  const requestId = response.headers["x-request-id"];
+  const logged = lines
+    .map((line) => JSON.parse(line) as { requestId?: string; method?: string; path?: string })
+    .find((line) => line.requestId === requestId);
   return {
     status: response.status,
     contentType: response.headers["content-type"],
     etag: response.headers.etag,
     body: response.bytes.toString("utf8"),
+    log: logged && { method: logged.method, path: logged.path },
   };
 }
 
@@ -98,6 +105,10 @@ describe.each([
     }
     // The plain targets are read by the app, not refused before it (a bike and search need a session).
     expect(uncached.get("/api/categories")?.status).toBe(200);
+    expect(uncached.get("/api/./categories")?.log).toEqual({
+      method: "GET",
+      path: "/api/categories",
+    });
     expect(uncached.get("/api/bikes?q=390%20duke")?.status).toBe(id ? 200 : 401);
     if (id) expect(uncached.get("/api/bikes?q=390%20duke")?.body).toContain("city ridden");
 
