@@ -12,8 +12,8 @@ import type {
 } from "kysely";
 import { createApp } from "../../src/server/app";
 import { createAuth } from "../../src/server/auth";
-import { AnswerCache } from "../../src/server/cache/answer-cache";
 import { dataVersionOf } from "../../src/server/cache/data-version";
+import { ResponseCache } from "../../src/server/cache/response-cache";
 import { SessionCache } from "../../src/server/cache/session-cache";
 import type { Deps } from "../../src/server/context";
 import { openDatabase } from "../../src/server/db/database";
@@ -86,7 +86,7 @@ export async function measureAnatomy(
       photos: diskPhotoStorage(path.join(dataDir, "uploads")),
       dataVersion: dataVersionOf(handle.driver),
       sessions: new SessionCache(auth, { env }),
-      answers: new AnswerCache(),
+      responses: new ResponseCache(),
     };
     const app = createApp(deps);
     const cookie = await signIn(app, env.publicUrl);
@@ -131,7 +131,7 @@ export async function measureAnatomy(
       };
       // Uncached: what the first request after any write pays (docs/decisions/0007-read-caches.md).
       const cold = async () => {
-        deps.answers = new AnswerCache();
+        deps.responses = new ResponseCache();
         deps.sessions = new SessionCache(auth, { env });
         await call();
       };

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { replayableHeaders } from "./cache/answer-cache";
+import { replayableHeaders } from "./cache/response-cache";
 import type { AppBindings, Deps } from "./context";
 import { AppError } from "./errors";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -29,13 +29,17 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApp(deps: Deps, options: ClientOptions = {}) {
   const app = new Hono<AppBindings>();
 
+  // Cached GETs (middleware/cached-read.ts) are sent again for the same caller,
+  // request target and data version, by cache/replay.ts without running this
+  // list: a middleware added here must not make their response depend on
+  // anything else (the time, the client's address, other request headers).
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
     // A cached read's final headers, security headers included, for cache/replay.ts to send again.
-    const answer = c.get("answer");
-    if (answer && !answer.headers && c.res.status === 200) {
-      answer.headers = replayableHeaders(c.res.headers);
+    const cached = c.get("cachedResponse");
+    if (cached && !cached.headers && c.res.status === 200) {
+      cached.headers = replayableHeaders(c.res.headers);
     }
   });
   app.use("*", requestLog);

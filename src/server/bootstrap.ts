@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createAuth } from "./auth";
-import { AnswerCache } from "./cache/answer-cache";
 import { dataVersionOf } from "./cache/data-version";
+import { ResponseCache } from "./cache/response-cache";
 import { SessionCache } from "./cache/session-cache";
 import type { Deps } from "./context";
 import { type DatabaseHandle, openDatabase } from "./db/database";
@@ -45,7 +45,7 @@ export async function bootstrap(
       photos,
       dataVersion: dataVersionOf(database.driver),
       sessions: new SessionCache(auth, { env }),
-      answers: new AnswerCache(),
+      responses: new ResponseCache(),
     };
     return { deps, database } satisfies Started;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { User } from "../shared/schemas/users";
 import type { Auth } from "./auth";
-import type { AnswerCache, CachedAnswer } from "./cache/answer-cache";
 import type { DataVersion } from "./cache/data-version";
+import type { CachedResponse, ResponseCache } from "./cache/response-cache";
 import type { SessionCache } from "./cache/session-cache";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
@@ -21,8 +21,8 @@ export interface Deps {
   dataVersion: DataVersion;
   /** better-auth's session answers, kept while nothing is written. */
   sessions: SessionCache;
-  /** The read endpoints' answers, kept while nothing is written. */
-  answers: AnswerCache;
+  /** The read endpoints' responses, cached while nothing is written. */
+  responses: ResponseCache;
 }
 
 /** Hono's per-request variables. */
@@ -32,8 +32,8 @@ export interface AppBindings {
     requestId: string;
     user: User | null;
     sessionId: string | null;
-    /** The cached answer this request was served from or stored as (middleware/cached-read.ts). */
-    answer: CachedAnswer | undefined;
+    /** The cached response this request was served from or stored as (middleware/cached-read.ts). */
+    cachedResponse: CachedResponse | undefined;
     /** Set on first use by middleware/session.ts `dataVersion`. */
     dataVersion: Promise<string> | undefined;
   };

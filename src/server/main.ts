@@ -5,7 +5,7 @@ import { parseEnv } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
-import { withReplayedAnswers } from "./cache/replay";
+import { withReplayedResponses } from "./cache/replay";
 import { EnvError, loadEnv } from "./env";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
@@ -42,7 +42,7 @@ async function main() {
 
   // Reads the app has already answered for this caller and data version skip it (cache/replay.ts).
   const listener = getRequestListener(app.fetch, { hostname: env.host });
-  const server = createServer(withReplayedAnswers(deps, listener));
+  const server = createServer(withReplayedResponses(deps, listener));
   server.listen(env.port, env.host, () => {
     const address = server.address();
     // With several processes the primary says it once (processes.ts).

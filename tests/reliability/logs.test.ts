@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createApp } from "../../src/server/app";
-import { AnswerCache } from "../../src/server/cache/answer-cache";
+import { ResponseCache } from "../../src/server/cache/response-cache";
 import type { ErrorBody } from "../../src/shared/errors";
 import { cookieHeader, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -146,8 +146,8 @@ describe("an unexpected error", () => {
         return args.result;
       },
     });
-    // Fresh answer cache: the working app's cached answers would not touch the database.
-    const app = createApp({ ...t.deps, db: broken, answers: new AnswerCache() });
+    // Fresh response cache: the working app's cached responses would not touch the database.
+    const app = createApp({ ...t.deps, db: broken, responses: new ResponseCache() });
     const response = await app.request("/api/categories");
     expect(response.status).toBe(500);
     const text = await response.text();

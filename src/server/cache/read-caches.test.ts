@@ -14,8 +14,8 @@ import type { User } from "../../shared/schemas/users";
 /**
  * The read caches (docs/decisions/0007-read-caches.md) on two app instances
  * over one database, each with its own connection and memory, as two
- * processes behind a load balancer: every answer B has cached must change as
- * soon as A writes. Each read is made twice on B first, so the second answer
+ * processes behind a load balancer: every response B has cached must change as
+ * soon as A writes. Each read is made twice on B first, so the second response
  * is B's cached one.
  */
 let shared: SharedDatabaseApps;
@@ -64,7 +64,7 @@ async function listBike(on: AppInstance, seller: Account, title: string): Promis
   });
 }
 
-/** Read twice on `on` (the second answer comes from its cache), return the second. */
+/** Read twice on `on` (the second response comes from its cache), return the second. */
 async function readTwice<T>(on: AppInstance, path: string, cookie?: string): Promise<T> {
   await json<T>(on, path, { cookie });
   return json<T>(on, path, { cookie });
@@ -76,7 +76,7 @@ const availableKtm = async (on: AppInstance) =>
   (await json<Category[]>(on, "/api/categories")).find((category) => category.id === ktm)
     ?.availableCount;
 
-describe("cached answers, two instances on one database", () => {
+describe("cached responses, two instances on one database", () => {
   test("a bike booked on A is booked on B at once: category page, search, home, bike page, counts", async () => {
     const seller = await account(a, "seller");
     const watcher = await account(b, "buyer");
@@ -164,7 +164,7 @@ describe("cached answers, two instances on one database", () => {
     expect(after?.seller.verified).toBe(true);
   });
 
-  test("answers are kept per caller: the seller's phone never reaches a buyer from the cache", async () => {
+  test("responses are cached per caller: the seller's phone never reaches a buyer from the cache", async () => {
     const seller = await account(a, "seller");
     const buyer = await account(a, "buyer");
     const bike = await listBike(a, seller, "Own phone shown to its seller only");
@@ -188,7 +188,7 @@ describe("cached answers, two instances on one database", () => {
 });
 
 describe("ETag and revalidation", () => {
-  test("an unchanged answer is 304 without a body; after a write on A, 200 with a new tag", async () => {
+  test("an unchanged response is 304 without a body; after a write on A, 200 with a new tag", async () => {
     const seller = await account(a, "seller");
     const buyer = await account(b, "buyer");
     const bike = await listBike(a, seller, "Revalidated by its ETag");
@@ -219,7 +219,7 @@ describe("ETag and revalidation", () => {
     expect(itemsOf((await changed.json()) as { items: Bike[] }, bike.id)?.resalePrice).toBe(4100);
   });
 
-  test("answers that are not cached keep no-store", async () => {
+  test("responses that are not cached keep no-store", async () => {
     const buyer = await account(b, "buyer");
     const me = await b.request("/api/me", { cookie: buyer.cookie });
     expect(me.headers.get("cache-control")).toBe("no-store");

@@ -1,6 +1,6 @@
-import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { rawGet } from "#tests/support/raw-request";
 import { cookieOf, type ServerProcess, startServerProcess } from "#tests/support/server-process";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
@@ -65,16 +65,16 @@ describe("through the app", () => {
       [{ "accept-encoding": "br;q=0, gzip" }, "gzip"],
       [{ "accept-encoding": "identity" }, null],
     ] as const) {
-      const answer = await get(categoryPage, headers);
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get("content-encoding")).toBe(encoding);
-      expect(decoded(answer.bytes, encoding)).toBe(json);
-      if (encoding) expect(answer.bytes.length).toBeLessThan(json.length / 2);
+      const response = await get(categoryPage, headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(decoded(response.bytes, encoding)).toBe(json);
+      if (encoding) expect(response.bytes.length).toBeLessThan(json.length / 2);
       // A compressed body is the same content in other bytes: a weak tag.
-      expect(answer.headers.get("etag")).toBe(
+      expect(response.headers.get("etag")).toBe(
         encoding ? `W/${plain.headers.get("etag")}` : plain.headers.get("etag"),
       );
-      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     }
   });
 
@@ -88,7 +88,7 @@ describe("through the app", () => {
     expect(plain.status).toBe(304);
   });
 
-  test("an answer under 1 kB is sent as it is", async () => {
+  test("a response under 1 kB is sent as it is", async () => {
     const categories = await get("/api/categories", BR);
     expect(categories.status).toBe(200);
     expect(categories.bytes.length).toBeLessThan(1024);
@@ -112,31 +112,9 @@ describe("served in front of the app (a real server)", () => {
     await database?.drop();
   });
 
-  function raw(path: string, headers: Record<string, string>) {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>(
-      (resolve, reject) => {
-        const request = http.request(
-          new URL(path, server.url),
-          { headers, agent: false },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (chunk: Buffer) => chunks.push(chunk));
-            response.on("end", () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                headers: response.headers,
-                bytes: Buffer.concat(chunks),
-              }),
-            );
-          },
-        );
-        request.on("error", reject);
-        request.end();
-      },
-    );
-  }
+  const raw = (path: string, headers: Record<string, string>) => rawGet(server.url, path, headers);
 
-  test("the replayed answer is compressed too, with its length and a request id of its own", async () => {
+  test("the replayed response is compressed too, with its length and a request id of its own", async () => {
     const signedUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url },
@@ -153,13 +131,13 @@ describe("served in front of the app (a real server)", () => {
     const plain = await raw(path, { cookie });
     const first = await raw(path, { cookie, ...BR });
     const replayed = await raw(path, { cookie, ...BR });
-    for (const answer of [first, replayed]) {
-      expect(answer.status).toBe(200);
-      expect(answer.headers["content-encoding"]).toBe("br");
-      expect(Number(answer.headers["content-length"])).toBe(answer.bytes.length);
-      expect(decoded(answer.bytes, "br")).toBe(plain.bytes.toString("utf8"));
-      expect(answer.headers.etag).toBe(`W/${plain.headers.etag}`);
-      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+    for (const response of [first, replayed]) {
+      expect(response.status).toBe(200);
+      expect(response.headers["content-encoding"]).toBe("br");
+      expect(Number(response.headers["content-length"])).toBe(response.bytes.length);
+      expect(decoded(response.bytes, "br")).toBe(plain.bytes.toString("utf8"));
+      expect(response.headers.etag).toBe(`W/${plain.headers.etag}`);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/i);
     }
     expect(replayed.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
     const gzipped = await raw(path, { cookie, ...GZIP });

@@ -1,0 +1,135 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { type ContentEncoding, compress } from "../lib/content-encoding";
+
+/** A read's response as it was sent, and the data version it was read at. */
+export interface CachedResponse {
+  version: string;
+  body: string;
+  contentType: string;
+  /** A strong validator: the body's hash, so equal bytes give equal tags whoever asks. */
+  etag: string;
+  /** The path as the app routed and logged it, for cache/replay.ts's log line. */
+  path: string;
+  /**
+   * The response's headers as the app sent them the first time (security
+   * headers included; no request id, length or cookie), name, value, name, …:
+   * what cache/replay.ts sends again without going through the app.
+   */
+  headers?: string[];
+  /** The body as bytes, made when first sent. */
+  bytes?: Buffer;
+  /** The body compressed, each encoding made when a client first asks for it. */
+  encoded?: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+/**
+ * The one cache key, for middleware/cached-read.ts and cache/replay.ts alike:
+ * the caller (user id, or "-" when signed out) and the request target exactly
+ * as the client sent it (Node's `IncomingMessage.url`), before any parsing.
+ * Targets the app reads as one URL (`/api/./categories`, `/api/categories`)
+ * are cached apart, so neither path has to know how the HTTP adapter
+ * normalises a URL, and replay never parses one.
+ */
+export function responseKey(userId: string | null, target: string): string {
+  return `${userId ?? "-"} ${target}`;
+}
+
+const NOT_REPLAYED = new Set([
+  // Per request: which encoding the client takes decides these two.
+  "content-encoding",
+  "etag",
+  "x-request-id",
+  "content-length",
+  "set-cookie",
+  "date",
+  "connection",
+]);
+
+/** The headers of a response worth sending again, flat (name, value, …). */
+export function replayableHeaders(headers: Headers): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of headers) {
+    if (!NOT_REPLAYED.has(name)) flat.push(name, value);
+  }
+  return flat;
+}
+
+/**
+ * Responses of the read endpoints (middleware/cached-read.ts), per caller and
+ * request target, served again only while the data version is the one they were read
+ * at (cache/data-version.ts): after any write, on any process, they are read
+ * afresh. Bounded by count and by bytes; the least recently used go first.
+ */
+export class ResponseCache {
+  readonly #entries: LRUCache<string, CachedResponse>;
+
+  constructor(options: { maxEntries?: number; maxBytes?: number } = {}) {
+    this.#entries = new LRUCache<string, CachedResponse>({
+      max: options.maxEntries ?? 5_000,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      // The body, plus room for its bytes and compressed copies made later.
+      sizeCalculation: (response, key) => response.body.length * 2 + key.length + 200,
+    });
+  }
+
+  /** The response cached under `key` if it was read at `version`, else undefined. */
+  get(key: string, version: string): CachedResponse | undefined {
+    const cached = this.#entries.get(key);
+    return cached?.version === version ? cached : undefined;
+  }
+
+  set(
+    key: string,
+    version: string,
+    response: Pick<CachedResponse, "body" | "contentType" | "path">,
+  ): CachedResponse {
+    const cached = { ...response, version, etag: etagOf(response.body) };
+    this.#entries.set(key, cached);
+    return cached;
+  }
+}
+
+/** Below this a compressed response saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** What to send for this response to a client that takes `encoding`. */
+export interface EncodedResponse {
+  bytes: Buffer;
+  encoding: ContentEncoding | null;
+  /** Weak for a compressed body: the same content, other bytes (RFC 9110 §8.8.1). */
+  etag: string;
+}
+
+/**
+ * The response's bytes as this client takes them: brotli or gzip when it
+ * accepts one and the body is worth it, made once per cached response and
+ * cached with it, so a page of bikes crosses a phone's connection at about a
+ * fifth of its size without compressing it on every request.
+ */
+export function encodedResponse(
+  cached: CachedResponse,
+  encoding: ContentEncoding | null,
+): EncodedResponse {
+  cached.bytes ??= Buffer.from(cached.body);
+  if (!encoding || cached.bytes.length < COMPRESS_FROM_BYTES) {
+    return { bytes: cached.bytes, encoding: null, etag: cached.etag };
+  }
+  cached.encoded ??= {};
+  const bytes = cached.encoded[encoding] ?? compress(cached.bytes, encoding);
+  cached.encoded[encoding] = bytes;
+  return { bytes, encoding, etag: `W/${cached.etag}` };
+}
+
+export function etagOf(body: string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** Whether an If-None-Match header names this tag (or is `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
