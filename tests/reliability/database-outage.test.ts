@@ -125,6 +125,10 @@ function expectSurvived(shop: Shop, tally: LoadTally, recoveryMs: number) {
   const { server } = shop;
   expect(shop.exited(), server.output()).toBe(false);
   expect(server.output()).not.toContain("a server process died");
+  // Logged once per outage (two outages here) and per process, not once per failed request.
+  const logged = server.output().split("lost the connection to the database").length - 1;
+  expect(logged).toBeGreaterThan(0);
+  expect(logged).toBeLessThanOrEqual(4);
   expect(tally.failures).toEqual([]);
   const unexpected = Object.keys(tally.statuses).filter(
     (status) => !/^(2\d\d|409|503)$/.test(status),
