@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { replayableHeaders } from "./cache/response-cache";
 import type { AppBindings, Deps } from "./context";
+import { databaseFaultError, RETRY_AFTER_SECONDS } from "./db/fault-answer";
 import { AppError } from "./errors";
 import { authRoutes } from "./features/auth/auth.routes";
 import { bikesRoutes, categoryBikesRoutes, myBikesRoutes } from "./features/bikes/bikes.routes";
@@ -100,6 +101,12 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
     if (error instanceof HTTPException && error.status < 500) {
       const body = new AppError("BAD_REQUEST", error.message || "Bad request.").toBody();
       return c.json(body, error.status);
+    }
+    // The database went away (or its disk is full): 503/507, never a 500.
+    const fault = databaseFaultError(error, deps.logger);
+    if (fault) {
+      c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return c.json(fault.toBody(), fault.status as 503);
     }
     deps.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");
     const body = new AppError("INTERNAL", "Something went wrong on our side. Please try again.");

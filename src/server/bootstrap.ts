@@ -4,6 +4,7 @@ import { dataVersionOf } from "./cache/data-version";
 import { ResponseCache } from "./cache/response-cache";
 import { SessionCache } from "./cache/session-cache";
 import type { Deps } from "./context";
+import { waitForDatabase } from "./db/connect";
 import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest, withSchemaLock } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
@@ -26,8 +27,12 @@ export async function bootstrap(
   logger: Logger = createLogger(env.logLevel),
   options: { prepared?: boolean } = {},
 ) {
-  const database = openDatabase(env.database);
+  const database = openDatabase(env.database, logger);
   try {
+    // PostgreSQL may still be starting (compose, an orchestrator): wait for it, saying so once.
+    await waitForDatabase(database, env.database, env.databaseConnectTimeoutMs, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
     const auth = createAuth(env, database.db, database.dialect, logger);
     if (!options.prepared) {
       await withSchemaLock(database, async () => {

@@ -92,6 +92,24 @@ const processes = z
     return count;
   });
 
+// DATABASE_CONNECT_TIMEOUT: seconds (60), or with a unit (90s, 2m); 0 tries once.
+const duration = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default("60")
+  .transform((raw, ctx) => {
+    const match = /^(\d{1,6})([smh]?)$/.exec(raw);
+    if (!match) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be a number of seconds, or such as 90s or 2m",
+      });
+      return z.NEVER;
+    }
+    return Number(match[1]) * UNIT_MS[(match[2] || "s") as keyof typeof UNIT_MS];
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -104,6 +122,7 @@ const envSchema = z
       .refine((value) => !value || /^postgres(ql)?:\/\//.test(value) || value.startsWith("file:"), {
         message: "must be a postgres:// URL or file:<path> for SQLite",
       }),
+    DATABASE_CONNECT_TIMEOUT: duration,
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
       .optional(),
@@ -176,6 +195,8 @@ export interface Env {
   host: string;
   dataDir: string;
   database: Database;
+  /** How long a start waits for an unreachable PostgreSQL before giving up (db/connect.ts). */
+  databaseConnectTimeoutMs: number;
   publicUrl: string;
   authSecret: string;
   adminEmails: string[];
@@ -237,6 +258,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     host: raw.HOST,
     dataDir,
     database,
+    databaseConnectTimeoutMs: raw.DATABASE_CONNECT_TIMEOUT,
     publicUrl: (raw.PUBLIC_URL ?? `http://${displayHost}:${raw.PORT}`).replace(/\/$/, ""),
     authSecret: raw.AUTH_SECRET ?? persistedSecret(dataDir),
     adminEmails: raw.ADMIN_EMAILS,
@@ -270,8 +292,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EnvError(
+      `ReRide can't write to its data directory ${dataDir} (${reason}): make it writable by this user, or set DATA_DIR to a folder that is.`,
+    );
+  }
   return secret;
 }

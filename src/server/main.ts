@@ -6,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { withReplayedResponses } from "./cache/replay";
+import { StartupError } from "./db/startup-error";
 import { EnvError, loadEnv } from "./env";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
@@ -87,6 +88,11 @@ function announce(address: string, port: number) {
 }
 
 main().catch((error: unknown) => {
+  // A start that can't go on for a reason the operator can fix: one sentence, no stack.
+  if (error instanceof StartupError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `ReRide could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
   );

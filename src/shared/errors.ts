@@ -17,6 +17,10 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** The database can't be reached or written right now; answered with Retry-After. */
+  SERVICE_UNAVAILABLE: 503,
+  /** SQLite's disk is full: nothing was saved. */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   /** postgres://… or undefined for SQLite in dataDir. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** false: resolve as soon as the process is spawned (tests of a start that should fail or wait). */
+  waitForHealth?: boolean;
 }
 
 export interface ServerProcess {
@@ -107,6 +109,7 @@ async function launch(port: number, options: ServerProcessOptions): Promise<Serv
       }
     },
   };
+  if (options.waitForHealth === false) return server;
   try {
     await waitForHealth(server);
   } catch (error) {

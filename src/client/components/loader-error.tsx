@@ -1,6 +1,7 @@
 import { useRevalidator, useRouteError } from "react-router";
-import { errorMessage, isApiError } from "../lib/api-client";
+import { errorMessage, isApiError, isServiceUnavailable } from "../lib/api-client";
 import { NotFoundState } from "./not-found-state";
+import { UnavailableState } from "./unavailable-state";
 
 /**
  * A route's loader failed: what is gone (404) is the not-found state,
@@ -11,6 +12,14 @@ export function LoaderError({ what }: { what: string }) {
   const error = useRouteError();
   const revalidator = useRevalidator();
   if (isApiError(error) && error.status === 404) return <NotFoundState />;
+  if (isServiceUnavailable(error)) {
+    return (
+      <UnavailableState
+        retrying={revalidator.state === "loading"}
+        onRetry={() => revalidator.revalidate()}
+      />
+    );
+  }
   return (
     <div role="alert" className="mx-auto max-w-md p-8 text-center">
       <p className="font-semibold">Could not load {what}.</p>

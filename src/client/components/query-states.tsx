@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { errorMessage } from "../lib/api-client";
+import { errorMessage, isServiceUnavailable } from "../lib/api-client";
+import { UnavailableState } from "./unavailable-state";
 
 /** Shown for exactly as long as a list's request runs. */
 export function LoadingState({ label }: { label: string }) {
@@ -23,6 +24,8 @@ export function ErrorState({
   retrying: boolean;
   onRetry: () => void;
 }) {
+  if (isServiceUnavailable(error))
+    return <UnavailableState retrying={retrying} onRetry={onRetry} />;
   return (
     <div role="alert" className="alert alert-error alert-soft my-6 flex-wrap">
       <span>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { errorMessage } from "../lib/api-client";
+import { errorMessage, isServiceUnavailable } from "../lib/api-client";
+import { UnavailableState } from "./unavailable-state";
 
 /**
  * Last line of defence for a route that failed to load or render, e.g. a
@@ -7,6 +8,13 @@ import { errorMessage } from "../lib/api-client";
  */
 export function RouteError() {
   const error = useRouteError();
+  if (isServiceUnavailable(error)) {
+    return (
+      <main className="flex min-h-[60vh] items-center justify-center">
+        <UnavailableState onRetry={() => window.location.reload()} />
+      </main>
+    );
+  }
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : errorMessage(error);

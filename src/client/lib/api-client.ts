@@ -25,6 +25,24 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The server can't reach its database (503) or store anything (507): a passing state, not a broken page. */
+export function isServiceUnavailable(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === "SERVICE_UNAVAILABLE" || error.code === "INSUFFICIENT_STORAGE")
+  );
+}
+
+/**
+ * A fresh Idempotency-Key (docs/api.md) for one intent, such as one opening
+ * of the booking dialog. getRandomValues, not randomUUID: the latter exists
+ * only on https and localhost.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** Words for any error a screen may show. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
@@ -46,12 +64,14 @@ interface RequestOptions {
   body?: unknown;
   /** A caller's cancel signal (TanStack Query passes one); combined with the timeout. */
   signal?: AbortSignal;
+  /** Extra request headers, such as Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = options.body === undefined ? "GET" : "POST", body, signal } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   if (body !== undefined) headers["content-type"] = "application/json";
 
   let response: Response;

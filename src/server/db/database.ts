@@ -4,6 +4,8 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../env";
+import type { Logger } from "../logger";
+import { StartupError } from "./startup-error";
 import type { Tables } from "./tables";
 
 export type Dialect = "sqlite" | "postgres";
@@ -21,9 +23,17 @@ export interface DatabaseHandle {
 // count this app makes fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+export function openDatabase(config: DatabaseConfig, logger?: Logger): DatabaseHandle {
   if (config.dialect === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // A connection that can't be had in 5 s fails the request (503) instead of
+    // holding it; keep-alive notices a peer that vanished without a word.
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+    });
+    watchConnections(pool, logger);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -32,11 +42,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       close: () => db.destroy(),
     };
   }
-  if (config.file !== ":memory:") mkdirSync(path.dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
-  // WAL lets readers run while a write commits; busy_timeout makes a second
-  // process wait for the write lock instead of failing at once.
-  sqlite.pragma("journal_mode = WAL");
+  const sqlite = openSqliteFile(config.file);
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
@@ -50,6 +56,49 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     driver: { dialect: "sqlite", sqlite },
     close: () => db.destroy(),
   };
+}
+
+/**
+ * A server restart, a failover or an administrator ending connections makes
+ * pg emit `error` on the pool (an idle connection) or on a checked-out client
+ * between queries; unhandled, either ends the process. Handled here: logged
+ * once per outage, and pg drops the broken connection (a released client that
+ * is no longer queryable is removed, not reused) and opens a fresh one when
+ * next asked. The next successful connection ends the outage.
+ */
+function watchConnections(pool: pg.Pool, logger: Logger | undefined) {
+  let outage = false;
+  const lost = (error: Error) => {
+    if (outage) return;
+    outage = true;
+    logger?.error({ err: error }, `lost the connection to the database: ${error.message}`);
+  };
+  pool.on("error", lost);
+  pool.on("connect", (client) => {
+    client.on("error", lost);
+    if (!outage) return;
+    outage = false;
+    logger?.warn("connected to the database again");
+  });
+}
+
+function openSqliteFile(file: string): SQLite.Database {
+  let sqlite: SQLite.Database | undefined;
+  try {
+    if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new SQLite(file);
+    // WAL lets readers run while a write commits; busy_timeout makes a second
+    // process wait for the write lock instead of failing at once. Setting WAL
+    // writes to the folder, so an unwritable one fails here, at start.
+    sqlite.pragma("journal_mode = WAL");
+    return sqlite;
+  } catch (error) {
+    sqlite?.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new StartupError(
+      `ReRide can't write its SQLite database at ${file} (${reason}): make ${path.dirname(file)} writable by this user, or set DATA_DIR to a folder that is.`,
+    );
+  }
 }
 
 /** pg returns Date for timestamptz, SQLite stores ISO text: the API always speaks ISO. */

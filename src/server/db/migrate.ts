@@ -12,6 +12,7 @@ import { rateLimitsMigration } from "./migrations/006-rate-limits";
 import { categoryCountsMigration } from "./migrations/007-category-counts";
 import { searchWordsMigration } from "./migrations/008-search-words";
 import { availableSearchMigration } from "./migrations/009-available-search";
+import { bookingIdempotencyMigration } from "./migrations/010-booking-idempotency";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "007-category-counts": categoryCountsMigration(dialect),
     "008-search-words": searchWordsMigration(dialect),
     "009-available-search": availableSearchMigration(dialect),
+    "010-booking-idempotency": bookingIdempotencyMigration(),
   };
 }
 

@@ -86,6 +86,8 @@ export interface BookingsTable {
   status: "pending" | "accepted" | "declined" | "cancelled" | "completed";
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** The client's Idempotency-Key, unique per buyer (migrations/010). */
+  idempotencyKey: string | null;
 }
 
 export interface WishlistTable {

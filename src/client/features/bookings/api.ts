@@ -27,8 +27,12 @@ export const salesQuery = queryOptions({
   staleTime: 0,
 });
 
-export function createBooking(input: BookingInput): Promise<Booking> {
-  return api<Booking>("/api/bookings", { body: input });
+/** `idempotencyKey`: one per booking the buyer means to make, reused on retry (docs/api.md). */
+export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {
+  return api<Booking>("/api/bookings", {
+    body: input,
+    headers: { "idempotency-key": idempotencyKey },
+  });
 }
 
 export function changeBookingStatus(bookingId: string, status: BookingStatus): Promise<Booking> {

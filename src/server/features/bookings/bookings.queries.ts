@@ -23,16 +23,30 @@ const bikeTaken = () =>
  * first), so the first-booking discount is given once even when a buyer
  * books several bikes at the same moment, and an account being deleted
  * can't gain a booking its deletion doesn't see.
+ *
+ * With an `idempotencyKey`, a booking this buyer already made under that key
+ * is the answer (the retry of a request whose answer was lost); the lock
+ * above makes two retries in flight at once wait for each other.
  */
 export async function createBooking(
   db: AppDb,
   buyer: User,
   input: { bikeId: string; phone: string; meetingLocation: string },
+  idempotencyKey?: string,
 ): Promise<string> {
   try {
     return await inTransaction(db, async (trx) => {
       if (!(await lockAccount(trx, buyer.id))) {
         throw new AppError("UNAUTHENTICATED", "Please login first.");
+      }
+      if (idempotencyKey) {
+        const earlier = await trx
+          .selectFrom("bookings")
+          .select("id")
+          .where("buyerId", "=", buyer.id)
+          .where("idempotencyKey", "=", idempotencyKey)
+          .executeTakeFirst();
+        if (earlier) return earlier.id;
       }
       const bike = await trx
         .selectFrom("bikes")
@@ -92,6 +106,7 @@ export async function createBooking(
           status: "pending",
           createdAt: now,
           updatedAt: now,
+          idempotencyKey: idempotencyKey ?? null,
         })
         .execute();
       return id;

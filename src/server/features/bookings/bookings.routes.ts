@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bookingInputSchema, bookingUpdateSchema } from "#src/shared/schemas/bookings";
 import type { AppBindings } from "../../context";
+import { AppError } from "../../errors";
 import { readJson } from "../../lib/validate";
 import { callerOf, requireAccountType, requireUser } from "../../middleware/session";
 import {
@@ -17,9 +18,22 @@ export const bookingsRoutes = new Hono<AppBindings>();
 bookingsRoutes.post("/", requireUser, async (c) => {
   const { db } = c.get("deps");
   const input = await readJson(c, bookingInputSchema);
-  const id = await createBooking(db, callerOf(c), input);
+  const id = await createBooking(db, callerOf(c), input, idempotencyKeyOf(c.req.header()));
   return c.json(await findBooking(db, id), 201);
 });
+
+// Printable ASCII, as the IETF draft for the header and every client library send.
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The optional Idempotency-Key header (docs/api.md): one key per booking the buyer means to make. */
+function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
+  const key = headers["idempotency-key"];
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 200 printable characters.");
+  }
+  return key;
+}
 
 bookingsRoutes.patch("/:id", requireUser, async (c) => {
   const { db } = c.get("deps");

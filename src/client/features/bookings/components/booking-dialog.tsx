@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { FormWithSummary } from "#src/client/components/error-summary";
 import { ReadOnlyField, TextField } from "#src/client/components/form-field";
 import { Modal } from "#src/client/components/modal";
-import { isApiError } from "#src/client/lib/api-client";
+import { isApiError, newIdempotencyKey } from "#src/client/lib/api-client";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { useConfig } from "#src/client/lib/config";
 import { useFormFailures } from "#src/client/lib/field-errors";
@@ -60,8 +60,10 @@ export default function BookingDialog({
     if (detail.data && detail.data.status !== "available") markBikeBooked(bike.id);
   }, [detail.data, bike.id]);
 
+  // One key per opening of the dialog: a retry after a lost answer can't book twice.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const book = useMutation({
-    mutationFn: createBooking,
+    mutationFn: (input: BookingInput) => createBooking(input, idempotencyKey),
     onSuccess: () => {
       form.reset();
       markBikeBooked(bike.id);
