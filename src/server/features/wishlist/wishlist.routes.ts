@@ -1,8 +1,8 @@
 import { Hono } from "hono";
+import { findBike, findBikes } from "../../catalog/bike-reads";
 import type { AppBindings } from "../../context";
 import { toIso } from "../../db/database";
 import { AppError } from "../../errors";
-import { findBike, findBikes } from "../../lib/bike-reads";
 import { callerOf, requireUser } from "../../middleware/session";
 import { addToWishlist, listWishlistBikeIds, removeFromWishlist } from "./wishlist.queries";
 

@@ -1,7 +1,10 @@
 import { type SqlBool, sql } from "kysely";
-import type { BikeSort } from "../../shared/schemas/search";
-import type { User } from "../../shared/schemas/users";
-import { type AppDb, type Dialect, toBool, toIso } from "../db/database";
+import type { BikeSort } from "#src/shared/schemas/search";
+import type { User } from "#src/shared/schemas/users";
+import { withPhotos } from "../../catalog/attach-photos";
+import { selectBikes, toBike } from "../../catalog/bike-reads";
+import { indexTerms } from "../../catalog/search-text";
+import { type AppDb, type Dialect, toBool, toIso } from "../../db/database";
 import {
   allWords,
   type BikeFilters,
@@ -14,10 +17,7 @@ import {
   wordsOf,
   wordsScan,
 } from "./bike-filters";
-import { withPhotos } from "./bike-photos";
-import { selectBikes, toBike } from "./bike-reads";
 import type { Cursor } from "./cursor";
-import { indexTerms } from "./search-text";
 
 // One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
 // category page (GET /api/categories/:id/bikes). A page is found in two
