@@ -1,12 +1,13 @@
 import type { Context, Hono } from "hono";
 import { LRUCache } from "lru-cache";
-import type { ApiTransport } from "../client/lib/api-client";
 import { scriptSafeJson } from "../shared/script-safe-json";
 import type { AppBindings } from "./context";
 import type { ContentEncoding } from "./lib/content-encoding";
 import { dataVersion } from "./middleware/session";
 
 type Renderer = typeof import("../client/entry-server");
+/** How a page asks this app's API while it renders: in-process, with the visitor's cookie. */
+type ApiTransport = Parameters<Renderer["renderPage"]>[1];
 
 export interface RenderedHtml {
   html: string;

@@ -1,8 +1,8 @@
 import { LRUCache } from "lru-cache";
-import type { User } from "../../shared/schemas/users";
+import type { User } from "#src/shared/schemas/users";
 import type { Auth } from "../auth";
-import type { Deps } from "../context";
-import { toUser } from "../middleware/session";
+import type { Env } from "../env";
+import { toUser } from "../session-user";
 
 /** Who is calling: the signed-in user and their session, or nobody. */
 export interface Caller {
@@ -32,11 +32,11 @@ interface Entry {
 export class SessionCache {
   readonly #entries = new LRUCache<string, Entry>({ max: 10_000 });
   readonly #auth: Auth;
-  readonly #deps: Pick<Deps, "env">;
+  readonly #deps: { env: Pick<Env, "adminEmails"> };
   #cookieName: Promise<string> | null = null;
   #knownCookieName: string | null = null;
 
-  constructor(auth: Auth, deps: Pick<Deps, "env">) {
+  constructor(auth: Auth, deps: { env: Pick<Env, "adminEmails"> }) {
     this.#auth = auth;
     this.#deps = deps;
   }
@@ -47,7 +47,7 @@ export class SessionCache {
    * refreshed session's new expiry, a dead session's cookie cleared), they
    * go to `setCookies`, for the response.
    */
-  async callerOf(
+  async getSession(
     headers: Headers,
     version: () => Promise<string>,
     setCookies: (cookies: string[]) => void = () => {},
@@ -68,14 +68,14 @@ export class SessionCache {
       this.#entries.delete(token);
       return null;
     }
-    const caller = this.#callerOf(session);
+    const caller = this.#toCaller(session);
     this.#entries.set(token, { caller, version: now, validUntil: this.#validUntil(session) });
     return caller;
   }
 
   async #fromBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
     const session = await this.#askBetterAuth(headers, setCookies);
-    return session ? this.#callerOf(session) : null;
+    return session ? this.#toCaller(session) : null;
   }
 
   async #askBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
@@ -85,7 +85,7 @@ export class SessionCache {
     return answer.response;
   }
 
-  #callerOf(session: SessionAnswer): Caller {
+  #toCaller(session: SessionAnswer): Caller {
     return { user: toUser(session.user, this.#deps), sessionId: session.session.id };
   }
 

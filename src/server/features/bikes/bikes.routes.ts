@@ -8,7 +8,7 @@ import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readJson } from "../../lib/validate";
 import { cachedRead } from "../../middleware/cached-read";
-import { callerOf, requireAccountType, requireUser } from "../../middleware/session";
+import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
 import {
   deleteBike,
   findBikeOwnerAndStatus,
@@ -28,7 +28,7 @@ bikesRoutes.get("/advertised", cachedRead, async (c) => {
 
 bikesRoutes.get("/:id", requireUser, cachedRead, async (c) => {
   const { db } = c.get("deps");
-  const user = callerOf(c);
+  const user = signedInUser(c);
   const bike = await findBike(db, user, c.req.param("id"));
   if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
   const [rated] = await withFairPrice(db, [bike]);
@@ -38,14 +38,14 @@ bikesRoutes.get("/:id", requireUser, cachedRead, async (c) => {
 
 bikesRoutes.post("/", requireAccountType("seller"), async (c) => {
   const { db } = c.get("deps");
-  const seller = callerOf(c);
+  const seller = signedInUser(c);
   const id = await createBike(db, seller.id, await readJson(c, bikeInputSchema));
   return c.json(await findBike(db, seller, id), 201);
 });
 
 bikesRoutes.patch("/:id", requireUser, async (c) => {
   const { db } = c.get("deps");
-  const user = callerOf(c);
+  const user = signedInUser(c);
   const bikeId = c.req.param("id");
   await editBike(db, user, bikeId, await readJson(c, bikeUpdateSchema));
   return c.json(await findBike(db, user, bikeId));
@@ -68,5 +68,5 @@ bikesRoutes.delete("/:id", requireUser, async (c) => {
 export const myBikesRoutes = new Hono<AppBindings>();
 
 myBikesRoutes.get("/", requireAccountType("seller"), async (c) => {
-  return c.json({ items: await listBikesBySeller(c.get("deps").db, callerOf(c)) });
+  return c.json({ items: await listBikesBySeller(c.get("deps").db, signedInUser(c)) });
 });

@@ -11,7 +11,7 @@ import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
 import { cachedRead } from "../../middleware/cached-read";
-import { callerOf, requireUser } from "../../middleware/session";
+import { requireUser, signedInUser } from "../../middleware/session";
 import { type BikeFilters, countBikes, listBikes } from "./bike-listing";
 import { decodeCursor, encodeCursor } from "./cursor";
 
@@ -20,7 +20,7 @@ export const searchRoutes = new Hono<AppBindings>();
 
 searchRoutes.get("/", requireUser, cachedRead, async (c) => {
   const { db, dialect } = c.get("deps");
-  const user = callerOf(c);
+  const user = signedInUser(c);
   const { cursor, limit, sort, ...query } = readQuery(c, searchQuerySchema);
   const filters: BikeFilters = { ...query, availableOnly: true };
   const [page, count] = await Promise.all([
@@ -41,7 +41,7 @@ export const categoryBikesRoutes = new Hono<AppBindings>();
 
 categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead, async (c) => {
   const { db, dialect } = c.get("deps");
-  const user = callerOf(c);
+  const user = signedInUser(c);
   const category = await findCategory(db, c.req.param("id"));
   if (!category) throw new AppError("NOT_FOUND", "There is no such category.");
   const { cursor, limit, sort, ...filters } = readQuery(c, categoryBikesQuerySchema);
