@@ -1,10 +1,9 @@
-import { type SqlBool, sql } from "kysely";
-import type { BikeSort } from "#src/shared/schemas/search";
+import { sql } from "kysely";
 import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
 import { indexTerms } from "../../catalog/search-text";
-import { type AppDb, type Dialect, toBool, toIso } from "../../db/database";
+import { type AppDb, type Dialect, toBool } from "../../db/database";
 import {
   allWords,
   type BikeFilters,
@@ -17,7 +16,7 @@ import {
   wordsOf,
   wordsScan,
 } from "./bike-filters";
-import type { Cursor } from "./cursor";
+import { ALWAYS, cursorAfter, KEYS, type Keyed, keyset, type PageRequest } from "./keyset";
 
 // One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
 // category page (GET /api/categories/:id/bikes). A page is found in two
@@ -27,51 +26,6 @@ import type { Cursor } from "./cursor";
 // category to find a deep page (seconds at a million bikes).
 
 export type { BikeFilters } from "./bike-filters";
-
-export interface PageRequest {
-  sort: BikeSort;
-  cursor: Cursor | null;
-  limit: number;
-}
-
-const KEYS = ["bikes.id", "bikes.postedAt", "bikes.resalePrice"] as const;
-type Keyed = { id: string; postedAt: Date | string; resalePrice: number };
-
-/**
- * Keyset pagination in the sort's order: where to start (after the cursor)
- * and how to order, for a query whose rows are bikes under `table`.
- */
-function keyset(table: string, page: PageRequest) {
-  const { sort, cursor } = page;
-  const id = sql.ref(`${table}.id`);
-  if (sort === "newest") {
-    const at = sql.ref(`${table}.postedAt`);
-    return {
-      after:
-        cursor?.sort === "newest"
-          ? sql<SqlBool>`(${at}, ${id}) < (${cursor.at}, ${cursor.id})`
-          : null,
-      order: sql`${at} desc, ${id} desc`,
-    };
-  }
-  const price = sql.ref(`${table}.resalePrice`);
-  const ascending = sort === "price_asc";
-  const after =
-    cursor && cursor.sort !== "newest"
-      ? sql<SqlBool>`(${price}, ${id}) ${ascending ? sql`>` : sql`<`} (${cursor.price}, ${cursor.id})`
-      : null;
-  return {
-    after,
-    order: ascending ? sql`${price} asc, ${id} asc` : sql`${price} desc, ${id} desc`,
-  };
-}
-
-const ALWAYS = sql<SqlBool>`1 = 1`;
-
-function cursorAfter(row: Keyed, sort: BikeSort): Cursor {
-  if (sort === "newest") return { sort, at: toIso(row.postedAt), id: row.id };
-  return { sort, price: row.resalePrice, id: row.id };
-}
 
 // Words are found in two steps. A full-text index hands back every match
 // before any can be sorted: 180,000 for "duke" at a million bikes, hundreds
