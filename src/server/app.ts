@@ -57,7 +57,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   );
   api.use("*", refuseNulCharacters);
   api.use("*", async (c, next) => {
-    // API answers are per-user and change on every write: never cached by shared caches.
+    // API responses are per-user and change on every write: never cached by shared caches.
     c.header("Cache-Control", "no-store");
     await next();
   });
@@ -72,7 +72,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   api.route("/config", configRoutes);
   api.route("/categories", categoriesRoutes);
   api.route("/categories", categoryBikesRoutes);
-  // Search answers GET /api/bikes itself; /bikes/:id and the writes are bikesRoutes.
+  // Search handles GET /api/bikes itself; /bikes/:id and the writes are bikesRoutes.
   api.route("/bikes", searchRoutes);
   api.route("/bikes", bikesRoutes);
   api.route("/bookings", bookingsRoutes);

@@ -17,11 +17,11 @@ export interface Deps {
   logger: Logger;
   /** Uploaded photos' files: DATA_DIR/uploads, or an object store behind the same interface. */
   photos: PhotoStorage;
-  /** Whether anything was written since: what every cached answer checks (cache/). */
+  /** Whether anything was written since: what every cached response checks (cache/). */
   dataVersion: DataVersion;
-  /** better-auth's session answers, kept while nothing is written. */
+  /** better-auth's session responses, cached while nothing is written. */
   sessions: SessionCache;
-  /** The read endpoints' answers, kept while nothing is written. */
+  /** The read endpoints' responses, cached while nothing is written. */
   answers: AnswerCache;
 }
 
@@ -32,7 +32,7 @@ export interface AppBindings {
     requestId: string;
     user: User | null;
     sessionId: string | null;
-    /** The cached answer this request was served from or stored as (middleware/cached-read.ts). */
+    /** The cached response this request was served from or stored as (middleware/cached-read.ts). */
     answer: CachedAnswer | undefined;
     /** Set on first use by middleware/session.ts `dataVersion`. */
     dataVersion: Promise<string> | undefined;

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "../db/database";
 
 /**
- * "Has anything been written since?" — the question every cached answer asks
+ * "Has anything been written since?" — the question every cached response asks
  * before it is served (docs/decisions/0007-read-caches.md).
  *
  * `read()` returns a token that changes whenever a write has been committed
@@ -19,7 +19,7 @@ export function dataVersionOf(driver: DatabaseHandle["driver"]): DataVersion {
 }
 
 /**
- * SQLite answers locally, in microseconds: `data_version` changes when
+ * SQLite tells locally, in microseconds: `data_version` changes when
  * another connection (another process) commits to the file, and
  * `total_changes()` counts this connection's own inserts, updates and
  * deletes, triggers' included. Together they move on every write, wherever
@@ -39,7 +39,7 @@ function sqliteVersion(sqlite: Extract<DatabaseHandle["driver"], { dialect: "sql
  * never for reads. Cluster-wide, so writes to other databases on the same
  * server count too: that only costs cache misses.
  *
- * One round trip per request would be most of a cached answer's cost, so
+ * One round trip per request would be most of a cached response's cost, so
  * callers share them: a request joins the next query sent after it arrived
  * (never one already on its way, which may have left before a write the
  * caller has seen), so under load one query serves every request that

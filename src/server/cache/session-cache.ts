@@ -20,7 +20,7 @@ interface Entry {
 
 /**
  * better-auth's getSession costs two SQL statements and an HMAC check on
- * every request. This keeps its answer per session cookie, in memory, for as
+ * every request. This caches its response per session cookie, in memory, for as
  * long as nothing at all has been written to the database since
  * (cache/data-version.ts): sign-out, account deletion, a password change or
  * an expired session's clean-up are all writes, on whichever process they
@@ -55,7 +55,7 @@ export class SessionCache {
     const cookie = headers.get("cookie");
     if (!cookie) return null;
     const tokens = cookieValues(cookie, await this.#sessionCookieName());
-    // No session cookie: better-auth would answer null without reading anything.
+    // No session cookie: better-auth would return null without reading anything.
     if (tokens.length === 0) return null;
     // Two of them (paths, a stale duplicate): which one counts is better-auth's call, uncached.
     if (tokens.length > 1) return this.#fromBetterAuth(headers, setCookies);
@@ -79,13 +79,13 @@ export class SessionCache {
   }
 
   async #askBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
-    const answer = await this.#auth.api.getSession({ headers, returnHeaders: true });
-    const cookies = answer.headers.getSetCookie();
+    const result = await this.#auth.api.getSession({ headers, returnHeaders: true });
+    const cookies = result.headers.getSetCookie();
     if (cookies.length > 0) setCookies(cookies);
-    return answer.response;
+    return result.response;
   }
 
-  #toCaller(session: SessionAnswer): Caller {
+  #toCaller(session: BetterAuthSession): Caller {
     return { user: toUser(session.user, this.#deps), sessionId: session.session.id };
   }
 
@@ -105,7 +105,7 @@ export class SessionCache {
     return undefined;
   }
 
-  #validUntil(session: SessionAnswer) {
+  #validUntil(session: BetterAuthSession) {
     const { expiresIn, updateAge } = this.#auth.options.session;
     const expiresAt = new Date(session.session.expiresAt).getTime();
     // better-auth refreshes a session once `expiresAt - expiresIn + updateAge` has passed.
@@ -121,7 +121,7 @@ export class SessionCache {
   }
 }
 
-type SessionAnswer = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+type BetterAuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
 /** Every raw value a Cookie header gives the cookie `name`. */
 export function cookieValues(header: string, name: string): string[] {

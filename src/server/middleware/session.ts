@@ -6,7 +6,7 @@ import type { AppBindings } from "../context";
 import { AppError } from "../errors";
 
 /**
- * Reads the session cookie (through better-auth, its answer kept while
+ * Reads the session cookie (through better-auth, its response cached while
  * nothing is written: cache/session-cache.ts) and puts the caller on the context.
  */
 export const loadSession = createMiddleware<AppBindings>(async (c, next) => {

@@ -55,7 +55,7 @@ async function photoStepSucceeds() {
   }
 }
 
-/** What a half-made write would leave behind: bikes, photo rows, uploads and the kept counts. */
+/** What a half-made write would leave behind: bikes, photo rows, uploads and the stored counts. */
 async function snapshot() {
   const { db } = t.deps;
   const count = async (table: "bikes" | "bikePhotos" | "uploads") => {

@@ -34,7 +34,7 @@ export type { BikeFilters } from "./bike-filters";
 // few hundred rows; so a search first reads up to SCAN_BUDGET bikes in order
 // (scanPage), a short stretch first. Only when that doesn't settle the page,
 // or the first stretch shows the words too rare to settle it, does it ask the
-// full-text index (indexPage), whose answer is then small.
+// full-text index (indexPage), whose result is then small.
 // PostgreSQL's planner can't make this choice itself: it guesses 0.5% for any
 // prefix it has no statistics on, and then reads every available bike in
 // order for a word that matches none.
