@@ -10,16 +10,16 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from "kysely";
-import { createApp } from "../../src/server/app";
-import { createAuth } from "../../src/server/auth";
-import { dataVersionOf } from "../../src/server/cache/data-version";
-import { ResponseCache } from "../../src/server/cache/response-cache";
-import { SessionCache } from "../../src/server/cache/session-cache";
-import type { Deps } from "../../src/server/context";
-import { openDatabase } from "../../src/server/db/database";
-import { loadEnv } from "../../src/server/env";
-import { diskPhotoStorage } from "../../src/server/features/uploads/photo-storage";
-import { createLogger } from "../../src/server/logger";
+import { createApp } from "#src/server/app";
+import { createAuth } from "#src/server/auth";
+import { dataVersionOf } from "#src/server/cache/data-version";
+import { ResponseCache } from "#src/server/cache/response-cache";
+import { SessionCache } from "#src/server/cache/session-cache";
+import type { Deps } from "#src/server/context";
+import { openDatabase } from "#src/server/db/database";
+import { loadEnv } from "#src/server/env";
+import { diskPhotoStorage } from "#src/server/features/uploads/photo-storage";
+import { createLogger } from "#src/server/logger";
 import type { BenchDatabase } from "./databases";
 import { SEARCH_PATH } from "./http-suite";
 import { median } from "./load";

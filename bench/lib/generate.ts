@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
-import type { AppDb, Dialect } from "../../src/server/db/database";
-import { priceStatsMigration } from "../../src/server/db/migrations/005-price-stats";
-import { categoryCountsMigration } from "../../src/server/db/migrations/007-category-counts";
-import { searchWordsMigration } from "../../src/server/db/migrations/008-search-words";
-import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "../../src/server/db/tables";
-import { searchColumns } from "../../src/server/lib/search-text";
-import { type CategoryName, categoryNames } from "../../src/shared/schemas/categories";
+import { searchColumns } from "#src/server/catalog/search-text";
+import type { AppDb, Dialect } from "#src/server/db/database";
+import { priceStatsMigration } from "#src/server/db/migrations/005-price-stats";
+import { categoryCountsMigration } from "#src/server/db/migrations/007-category-counts";
+import { searchWordsMigration } from "#src/server/db/migrations/008-search-words";
+import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "#src/server/db/tables";
+import { type CategoryName, categoryNames } from "#src/shared/schemas/categories";
 import {
   BRAND,
   DESCRIPTIONS,

@@ -1,13 +1,14 @@
 import { performance } from "node:perf_hooks";
-import { type AppDb, type Dialect, openDatabase, toIso } from "../../src/server/db/database";
-import { categoryExists, listAdvertisedBikes } from "../../src/server/features/bikes/bikes.queries";
-import { listCategories } from "../../src/server/features/categories/categories.queries";
-import { type BikeFilters, countBikes, listBikes } from "../../src/server/lib/bike-listing";
-import { findBike } from "../../src/server/lib/bike-reads";
-import type { Cursor } from "../../src/server/lib/cursor";
-import { withFairPrice } from "../../src/server/lib/fair-price-stats";
-import { SEARCH_TOTAL_CAP } from "../../src/shared/schemas/search";
-import type { User } from "../../src/shared/schemas/users";
+import { findBike } from "#src/server/catalog/bike-reads";
+import { withFairPrice } from "#src/server/catalog/fair-price-stats";
+import { findCategory } from "#src/server/catalog/find-category";
+import { type AppDb, type Dialect, openDatabase, toIso } from "#src/server/db/database";
+import { listAdvertisedBikes } from "#src/server/features/bikes/bikes.queries";
+import { listCategories } from "#src/server/features/categories/categories.queries";
+import { type BikeFilters, countBikes, listBikes } from "#src/server/features/search/bike-listing";
+import type { Cursor } from "#src/server/features/search/cursor";
+import { SEARCH_TOTAL_CAP } from "#src/shared/schemas/search";
+import type { User } from "#src/shared/schemas/users";
 import type { BenchDatabase } from "./databases";
 import { median, percentile } from "./load";
 
@@ -54,7 +55,7 @@ export async function measureScale(
     const deep = await deepCursor(db, categoryId);
     const categoryPage = async (cursor: Cursor | null) => {
       // As GET /api/categories/:id/bikes: the category, the page, the fair-price badges.
-      const category = await categoryExists(db, categoryId);
+      const category = await findCategory(db, categoryId);
       if (!category) throw new Error("no such category");
       const filters: BikeFilters = { categoryId, availableOnly: false };
       const page = await listBikes(db, dialect, viewer, filters, {

@@ -13,7 +13,7 @@ afterAll(() => t?.close());
 
 const documented = documentedEndpoints();
 
-/** The answer's error code, if it is an API error. */
+/** The response's error code, if it is an API error. */
 async function errorCode(response: Response): Promise<string | null> {
   if (!response.headers.get("content-type")?.includes("application/json")) return null;
   const body = (await response.json()) as { error?: { code?: string } } | null;
@@ -40,7 +40,7 @@ describe("docs/api.md", () => {
     );
   });
 
-  test("an undocumented route answers ROUTE_NOT_FOUND, so the check below can fail", async () => {
+  test("an undocumented route responds ROUTE_NOT_FOUND, so the check below can fail", async () => {
     expect(await errorCode(await ask("GET /api/no-such-thing"))).toBe("ROUTE_NOT_FOUND");
     expect(await errorCode(await ask("DELETE /api/categories/:id"))).toBe("ROUTE_NOT_FOUND");
     expect(await errorCode(await ask("POST /api/auth/no-such-thing"))).toBe("ROUTE_NOT_FOUND");

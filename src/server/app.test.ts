@@ -73,7 +73,7 @@ describe("security headers", () => {
 });
 
 describe("paths outside /api belong to the web app", () => {
-  test("without a build they answer 503 with a hint, not an API error", async () => {
+  test("without a build they respond 503 with a hint, not an API error", async () => {
     const response = await t.request("/title/some-category");
     expect(response.status).toBe(503);
     expect(await response.text()).toMatch(/not built/i);
@@ -92,12 +92,12 @@ describe("paths outside /api belong to the web app", () => {
       rmSync(clientDir, { recursive: true, force: true });
     });
 
-    // An unknown path is the app's not-found page, drawn by the server with its status.
+    // An unknown path is the app's not-found page, rendered by the server with its status.
     test.each([
       ["/", 200],
       ["/title/abc", 200],
       ["/no/such/page", 404],
-    ])("%s gets the app's HTML, whose router answers it (%i)", async (urlPath, status) => {
+    ])("%s gets the app's HTML, whose router handles it (%i)", async (urlPath, status) => {
       const response = await built.request(urlPath);
       expect(response.status).toBe(status);
       expect(response.headers.get("content-type")).toMatch(/^text\/html/);

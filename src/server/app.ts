@@ -6,13 +6,13 @@ import type { AppBindings, Deps } from "./context";
 import { databaseFaultError, RETRY_AFTER_SECONDS } from "./db/fault-answer";
 import { AppError } from "./errors";
 import { authRoutes } from "./features/auth/auth.routes";
-import { bikesRoutes, categoryBikesRoutes, myBikesRoutes } from "./features/bikes/bikes.routes";
+import { bikesRoutes, myBikesRoutes } from "./features/bikes/bikes.routes";
 import { bookingsRoutes, myBookingsRoutes } from "./features/bookings/bookings.routes";
 import { categoriesRoutes } from "./features/categories/categories.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { meRoutes, sessionRoutes } from "./features/me/me.routes";
-import { searchRoutes } from "./features/search/search.routes";
+import { categoryBikesRoutes, searchRoutes } from "./features/search/search.routes";
 import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { wishlistRoutes } from "./features/wishlist/wishlist.routes";
@@ -62,7 +62,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   );
   api.use("*", refuseNulCharacters);
   api.use("*", async (c, next) => {
-    // API answers are per-user and change on every write: never cached by shared caches.
+    // API responses are per-user and change on every write: never cached by shared caches.
     c.header("Cache-Control", "no-store");
     await next();
   });
@@ -77,7 +77,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   api.route("/config", configRoutes);
   api.route("/categories", categoriesRoutes);
   api.route("/categories", categoryBikesRoutes);
-  // Search answers GET /api/bikes itself; /bikes/:id and the writes are bikesRoutes.
+  // Search handles GET /api/bikes itself; /bikes/:id and the writes are bikesRoutes.
   api.route("/bikes", searchRoutes);
   api.route("/bikes", bikesRoutes);
   api.route("/bookings", bookingsRoutes);

@@ -55,7 +55,7 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
     },
     // A session lasts 30 days from its last refresh, refreshed at most once a
     // day by use; no cookie cache: a deleted or expired session ends at once
-    // (docs/reliability.md). Answers are kept in memory only while nothing is
+    // (docs/reliability.md). Responses are cached in memory only while nothing is
     // written to the database (cache/session-cache.ts).
     session: {
       modelName: "sessions",

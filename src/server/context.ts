@@ -17,9 +17,9 @@ export interface Deps {
   logger: Logger;
   /** Uploaded photos' files: DATA_DIR/uploads, or an object store behind the same interface. */
   photos: PhotoStorage;
-  /** Whether anything was written since: what every cached answer checks (cache/). */
+  /** Whether anything was written since: what every cached response checks (cache/). */
   dataVersion: DataVersion;
-  /** better-auth's session answers, kept while nothing is written. */
+  /** better-auth's session responses, cached while nothing is written. */
   sessions: SessionCache;
   /** The read endpoints' responses, cached while nothing is written. */
   responses: ResponseCache;

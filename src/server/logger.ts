@@ -9,7 +9,7 @@ export interface LoggerOptions {
  * One JSON line per event. Anything that could carry a secret or a person's
  * contact details is redacted at the source, so no later log call can leak it.
  * Errors are logged with their stack (pino's `err` serializer); the HTTP
- * answer never carries it (app.ts).
+ * response never carries it (app.ts).
  */
 export function createLogger(level: string, options: LoggerOptions = {}) {
   const settings = {

@@ -72,7 +72,7 @@ async function main() {
     });
     if ("closeIdleConnections" in server) {
       // A keep-alive connection goes idle once its in-flight request is
-      // answered; close it then rather than after the keep-alive timeout.
+      // responded to; close it then rather than after the keep-alive timeout.
       server.closeIdleConnections();
       setInterval(() => server.closeIdleConnections(), 100).unref();
     }

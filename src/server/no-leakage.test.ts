@@ -188,7 +188,7 @@ describe("no query parameter or body field changes whose data comes back", () =>
       id: who.id,
     }).toString();
 
-  test("the /api/me family answers for the session's user, whatever the query says", async () => {
+  test("the /api/me family responds for the session's user, whatever the query says", async () => {
     const me = await expectJson<User>(
       await t.request(`/api/me?${spoof(firstBuyer)}`, { cookie: secondBuyer.cookie }),
       200,

@@ -55,7 +55,7 @@ async function signUpOn(accountType: "seller" | "buyer"): Promise<string> {
   return cookieOf(response);
 }
 
-interface Answer {
+interface RawResponse {
   status: number;
   body: string;
   headers: http.IncomingHttpHeaders;
@@ -64,7 +64,7 @@ interface Answer {
 /** A request on a connection of its own. */
 function onNewConnection(path: string, cookie: string, method = "GET", body?: string) {
   const url = new URL(path, server.url);
-  return new Promise<Answer>((resolve, reject) => {
+  return new Promise<RawResponse>((resolve, reject) => {
     const request = http.request(
       url,
       {
@@ -108,7 +108,7 @@ describe("PROCESSES=2", () => {
     }
   });
 
-  test("a bike booked through one process is booked in every answer after, replayed ones too", async () => {
+  test("a bike booked through one process is booked in every response after, replayed ones too", async () => {
     const seller = await signUpOn("seller");
     const buyer = await signUpOn("buyer");
     const watcher = await signUpOn("buyer");
@@ -140,7 +140,7 @@ describe("PROCESSES=2", () => {
       const { items } = JSON.parse(page.body) as { items: Array<{ id: string; status: string }> };
       return { status: items.find((item) => item.id === bikeId)?.status, headers: page.headers };
     };
-    // Six reads over new connections: both workers answer, the later ones from their caches.
+    // Six reads over new connections: both workers respond, the later ones from their caches.
     for (let index = 0; index < 6; index++) {
       const { status, headers } = await statusOnPage();
       expect(status).toBe("available");

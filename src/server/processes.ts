@@ -9,7 +9,7 @@ import type { Logger } from "./logger";
  * worker that dies. SIGTERM/SIGINT are passed on to every worker, which
  * finishes its in-flight requests as a single process would; the primary
  * exits once they all have. Nothing a worker keeps in memory matters to the
- * others (docs/decisions/0007-read-caches.md): sessions and answers are
+ * others (docs/decisions/0007-read-caches.md): sessions and responses are
  * checked against the database's data version on every request.
  */
 export function runPrimary(env: Env, logger: Logger): void {

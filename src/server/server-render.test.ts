@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import type { PageState } from "../client/entry-server";
 
 /**
- * Pages drawn on the server (server-render.ts, src/client/entry-server.tsx)
+ * Pages rendered on the server (server-render.ts, src/client/entry-server.tsx)
  * with the real app and database: the HTML a browser gets before any of the
  * app's code runs, and the state it hydrates from.
  */
@@ -62,7 +62,7 @@ function cached(state: PageState | null, key: string): unknown {
 }
 
 describe("a signed-in buyer's first visit to a category page", () => {
-  test("is drawn on the server with its bikes, and carries the data it was drawn from", async () => {
+  test("is rendered on the server with its bikes, and carries the data it was rendered from", async () => {
     const bike = await listBike(t, seller, ktm, { title: "KTM 390 Duke, drawn by the server" });
     const { response, root, state, html } = await page(`/title/${ktm}`, buyer.cookie);
     expect(response.status).toBe(200);
@@ -102,7 +102,7 @@ describe("a signed-in buyer's first visit to a category page", () => {
     expect(await card()).not.toContain(">Booked<");
     const other = await newPerson(t, "buyer", "Other Buyer");
     await book(t, other, bike.id);
-    // Drawn again at once, from the same caches the API answers from: booked, and no Buy.
+    // Rendered again at once, from the same caches the API responds from: booked, and no Buy.
     const after = await card();
     expect(after).toContain(">Booked<");
     expect(after).toContain('disabled="">Buy</button>');
@@ -121,7 +121,7 @@ test("a seller's text stays text: in the markup, in the page state and in the ti
   expect(html).toContain("<title>KTM &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
 });
 
-test("home, signed out, is drawn with the brands and nobody signed in", async () => {
+test("home, signed out, is rendered with the brands and nobody signed in", async () => {
   const { response, root, state } = await page("/");
   expect(response.status).toBe(200);
   expect(root).toContain("Find your next ride.");
@@ -129,7 +129,7 @@ test("home, signed out, is drawn with the brands and nobody signed in", async ()
   expect(cached(state, '"me"')).toBeNull();
 });
 
-test("a path no page claims is drawn as the not-found page, with status 404", async () => {
+test("a path no page claims is rendered as the not-found page, with status 404", async () => {
   const { response, root } = await page("/no-such-page/here");
   expect(response.status).toBe(404);
   expect(root).toContain("Error! This page doesn&#x27;t exist.");
@@ -137,11 +137,11 @@ test("a path no page claims is drawn as the not-found page, with status 404", as
 
 /**
  * A signed-out page asked for until two visits in a row get the same bytes,
- * down to when each answer was fetched: the second was not drawn again. On
+ * down to when each response was fetched: the second was not rendered again. On
  * PostgreSQL the data version moves with any commit on the server, other test
- * files' included, so a pair can straddle one; drawn every time, no pair matches.
+ * files' included, so a pair can straddle one; rendered every time, no pair matches.
  */
-async function keptPage(urlPath: string) {
+async function cachedPage(urlPath: string) {
   let previous = await page(urlPath);
   for (let visit = 0; visit < 20; visit++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -149,19 +149,19 @@ async function keptPage(urlPath: string) {
     if (next.html === previous.html) return next;
     previous = next;
   }
-  throw new Error(`${urlPath} was drawn again on every visit`);
+  throw new Error(`${urlPath} was rendered again on every visit`);
 }
 
-describe("a signed-out visitor's page is drawn once while nothing is written", () => {
-  test("the next visitor gets the same drawing; a write draws it again; a session never gets it", async () => {
-    const first = await keptPage("/");
+describe("a signed-out visitor's page is rendered once while nothing is written", () => {
+  test("the next visitor gets the same rendering; a write renders it again; a session never gets it", async () => {
+    const first = await cachedPage("/");
 
     const suzuki = (await categoryIds(t)).SUZUKI;
     const available = (state: PageState | null) =>
       (cached(state, '"categories"') as Array<{ id: string; availableCount: number }>).find(
         (category) => category.id === suzuki,
       )?.availableCount ?? Number.NaN;
-    await listBike(t, seller, suzuki, { title: "Suzuki listed while home was kept" });
+    await listBike(t, seller, suzuki, { title: "Suzuki listed while home was cached" });
     const after = await page("/");
     expect(after.html).not.toBe(first.html);
     expect(available(after.state)).toBe(available(first.state) + 1);
@@ -172,8 +172,8 @@ describe("a signed-out visitor's page is drawn once while nothing is written", (
   });
 });
 
-describe("every page a person can open is drawn on the server", () => {
-  // Who opens it; a component that touched `window` while rendering would leave its page undrawn.
+describe("every page a person can open is rendered on the server", () => {
+  // Who opens it; a component that touched `window` while rendering would leave its page unrendered.
   test.each([
     ["/login", "nobody"],
     ["/registration", "nobody"],

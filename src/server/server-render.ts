@@ -1,12 +1,13 @@
 import type { Context, Hono } from "hono";
 import { LRUCache } from "lru-cache";
-import type { ApiTransport } from "../client/lib/api-client";
 import { scriptSafeJson } from "../shared/script-safe-json";
 import type { AppBindings } from "./context";
 import type { ContentEncoding } from "./lib/content-encoding";
 import { dataVersion } from "./middleware/session";
 
 type Renderer = typeof import("../client/entry-server");
+/** How a page asks this app's API while it renders: in-process, with the visitor's cookie. */
+type ApiTransport = Parameters<Renderer["renderPage"]>[1];
 
 export interface RenderedHtml {
   html: string;
@@ -20,20 +21,20 @@ export interface RenderedHtml {
 // A cookie that may carry a session (better-auth's `<prefix>.session_token`, `__Secure-` on HTTPS).
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
 
-/** Pages kept for visitors without a session, as drawn, at the data version they were drawn at. */
-interface KeptPage {
+/** Pages cached for visitors without a session, as rendered, at the data version they were rendered at. */
+interface CachedPage {
   template: string;
   version: string;
   page: RenderedHtml;
 }
 
 /**
- * Pages drawn on the server (src/client/entry-server.tsx) into the built
+ * Pages rendered on the server (src/client/entry-server.tsx) into the built
  * index.html, so the first paint needs no JavaScript. The page's data comes
  * from this app's own API, asked in-process with the visitor's cookie: the
- * same answers, caches and permission checks as the browser's requests.
- * Answers null (and the caller sends the app shell) when the page can't be
- * drawn whole, or drawing it failed: the browser then draws it, as it
+ * same responses, caches and permission checks as the browser's requests.
+ * Returns null (and the caller sends the app shell) when the page can't be
+ * rendered whole, or rendering it failed: the browser then renders it, as it
  * always could. The template is a built page as `withCodeAfterPaint` made it,
  * once per build (static-client.ts).
  */
@@ -45,24 +46,24 @@ export function pageRenderer(app: Hono<AppBindings>) {
     return loading;
   };
   // Signed out, a page is the same for everyone until something is written (the check the
-  // API's read caches use, decision 7): drawn once, not for every visitor and crawler.
-  const signedOutPages = new LRUCache<string, KeptPage>({ max: 500 });
+  // API's read caches use, decision 7): rendered once, not for every visitor and crawler.
+  const signedOutPages = new LRUCache<string, CachedPage>({ max: 500 });
   return async (c: Context<AppBindings>, template: string): Promise<RenderedHtml | null> => {
     const cookie = c.req.header("cookie");
-    if (cookie && SESSION_COOKIE.test(cookie)) return drawPage(app, renderer, c, template);
+    if (cookie && SESSION_COOKIE.test(cookie)) return renderHtml(app, renderer, c, template);
     const url = new URL(c.req.url);
     const key = `${url.pathname}${url.search}`;
-    // Read before drawing: a write while the page is drawn leaves it kept at the older version.
+    // Read before rendering: a write while the page is rendered leaves it cached at the older version.
     const version = await dataVersion(c);
-    const kept = signedOutPages.get(key);
-    if (kept && kept.version === version && kept.template === template) return kept.page;
-    const page = await drawPage(app, renderer, c, template);
+    const cached = signedOutPages.get(key);
+    if (cached && cached.version === version && cached.template === template) return cached.page;
+    const page = await renderHtml(app, renderer, c, template);
     if (page && page.setCookies.length === 0) signedOutPages.set(key, { template, version, page });
     return page;
   };
 }
 
-async function drawPage(
+async function renderHtml(
   app: Hono<AppBindings>,
   renderer: () => Promise<Renderer>,
   c: Context<AppBindings>,
@@ -103,7 +104,7 @@ async function drawPage(
 }
 
 /**
- * The page is drawn already; its code only makes it interactive. So the
+ * The page is rendered already; its code only makes it interactive. So the
  * code is asked for once the page has been painted (public/after-paint.js),
  * and a slow connection spends itself first on the stylesheet and the first
  * screen's images. An app shell, which shows nothing without its code,

@@ -29,7 +29,7 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, SCRIPT), SCRIPT_SOURCE);
   writeFileSync(path.join(clientDir, "robots.txt"), "User-agent: *\nAllow: /\n");
   precompress(clientDir);
-  // Pages drawn on the server have their own tests (server-render.test.ts): here, the files as built.
+  // Pages rendered on the server have their own tests (server-render.test.ts): here, the files as built.
   t = await createTestApp({}, { clientDir, renderPages: false });
 });
 afterAll(async () => {

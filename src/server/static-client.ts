@@ -27,7 +27,7 @@ export interface ClientOptions {
  * a year, other files for an hour. Any path that is not a file is a page of
  * the app: rendered on the server where it can be (server-render.ts), else
  * index.html, revalidated on every visit (it names the current assets), for
- * the client router to draw. A missing asset is a 404: an HTML page in place
+ * the client router to render. A missing asset is a 404: an HTML page in place
  * of a script only hides the problem.
  */
 export function mountClient(
@@ -38,7 +38,7 @@ export function mountClient(
   const cacheFor = (cacheControl: (file: string) => string) => (file: string, c: Context) => {
     c.header("Cache-Control", cacheControl(file));
     // Serving the plain file to a browser that can't decode the compressed one still
-    // depends on Accept-Encoding: say so, so no cache hands that answer to the others.
+    // depends on Accept-Encoding: say so, so no cache hands that response to the others.
     if (!c.res.headers.has("Vary") && !c.res.headers.has("Content-Encoding")) {
       if (existsSync(`${file}.gz`) || existsSync(`${file}.br`)) {
         c.header("Vary", "Accept-Encoding");
@@ -53,8 +53,9 @@ export function mountClient(
   app.get("/assets/*", (c) => c.text("No such file.", 404));
   const templates = pageTemplates(clientDir);
   const renderer = renderPages ? pageRenderer(app) : null;
-  const answerPage = async (c: Context<AppBindings>, template: PageTemplate) => {
-    const rendered = renderer && c.req.method === "GET" ? await renderer(c, template.drawn) : null;
+  const sendPage = async (c: Context<AppBindings>, template: PageTemplate) => {
+    const rendered =
+      renderer && c.req.method === "GET" ? await renderer(c, template.forServerRender) : null;
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     c.header("Content-Type", "text/html; charset=UTF-8");
     c.header("Vary", "Accept-Encoding");
@@ -70,10 +71,10 @@ export function mountClient(
   };
 
   app.get("*", (c, next) => {
-    // "/" too, or serveStatic would answer it with index.html as a file.
+    // "/" too, or serveStatic would respond to it with index.html as a file.
     const template =
       templates.forRoute(c.req.path) ?? (c.req.path === "/" ? templates.index() : null);
-    return template ? answerPage(c, template) : next();
+    return template ? sendPage(c, template) : next();
   });
   app.use(
     "*",
@@ -86,11 +87,11 @@ export function mountClient(
   app.get("*", (c) => {
     const template = templates.index();
     if (!template) return c.text("The web app is not built yet: run `npm run build`.", 503);
-    return answerPage(c, template);
+    return sendPage(c, template);
   });
 }
 
-/** A page kept for signed-out visitors is compressed once per encoding (server-render.ts). */
+/** A page cached for signed-out visitors is compressed once per encoding (server-render.ts). */
 function renderedBytes(rendered: RenderedHtml, encoding: ContentEncoding | null): Buffer {
   if (!encoding) return Buffer.from(rendered.html);
   const bytes = rendered.encoded[encoding] ?? compress(Buffer.from(rendered.html), encoding);
@@ -113,9 +114,9 @@ type Compressed = Record<"identity" | "br" | "gzip", Buffer>;
 
 /** A built page (index.html, with a known route's preloads), made once per build. */
 interface PageTemplate {
-  /** For the server to draw into: the app's code asked for after the first paint. */
-  drawn: string;
-  /** As built, for the browser to draw itself: plain, brotli and gzip. */
+  /** For the server to render into: the app's code asked for after the first paint. */
+  forServerRender: string;
+  /** As built, for the browser to render itself: plain, brotli and gzip. */
   compressed: Compressed;
 }
 
@@ -169,7 +170,7 @@ function pageTemplates(clientDir: string) {
 function template(html: string): PageTemplate {
   const identity = Buffer.from(html);
   return {
-    drawn: withCodeAfterPaint(html),
+    forServerRender: withCodeAfterPaint(html),
     compressed: {
       identity,
       br: brotliCompressSync(identity),

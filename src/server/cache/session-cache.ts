@@ -1,8 +1,8 @@
 import { LRUCache } from "lru-cache";
-import type { User } from "../../shared/schemas/users";
+import type { User } from "#src/shared/schemas/users";
 import type { Auth } from "../auth";
-import type { Deps } from "../context";
-import { toUser } from "../middleware/session";
+import type { Env } from "../env";
+import { toUser } from "../session-user";
 
 /** Who is calling: the signed-in user and their session, or nobody. */
 export interface Caller {
@@ -20,7 +20,7 @@ interface Entry {
 
 /**
  * better-auth's getSession costs two SQL statements and an HMAC check on
- * every request. This keeps its answer per session cookie, in memory, for as
+ * every request. This caches its response per session cookie, in memory, for as
  * long as nothing at all has been written to the database since
  * (cache/data-version.ts): sign-out, account deletion, a password change or
  * an expired session's clean-up are all writes, on whichever process they
@@ -32,11 +32,11 @@ interface Entry {
 export class SessionCache {
   readonly #entries = new LRUCache<string, Entry>({ max: 10_000 });
   readonly #auth: Auth;
-  readonly #deps: Pick<Deps, "env">;
+  readonly #deps: { env: Pick<Env, "adminEmails"> };
   #cookieName: Promise<string> | null = null;
   #knownCookieName: string | null = null;
 
-  constructor(auth: Auth, deps: Pick<Deps, "env">) {
+  constructor(auth: Auth, deps: { env: Pick<Env, "adminEmails"> }) {
     this.#auth = auth;
     this.#deps = deps;
   }
@@ -47,7 +47,7 @@ export class SessionCache {
    * refreshed session's new expiry, a dead session's cookie cleared), they
    * go to `setCookies`, for the response.
    */
-  async callerOf(
+  async getSession(
     headers: Headers,
     version: () => Promise<string>,
     setCookies: (cookies: string[]) => void = () => {},
@@ -55,7 +55,7 @@ export class SessionCache {
     const cookie = headers.get("cookie");
     if (!cookie) return null;
     const tokens = cookieValues(cookie, await this.#sessionCookieName());
-    // No session cookie: better-auth would answer null without reading anything.
+    // No session cookie: better-auth would return null without reading anything.
     if (tokens.length === 0) return null;
     // Two of them (paths, a stale duplicate): which one counts is better-auth's call, uncached.
     if (tokens.length > 1) return this.#fromBetterAuth(headers, setCookies);
@@ -68,24 +68,24 @@ export class SessionCache {
       this.#entries.delete(token);
       return null;
     }
-    const caller = this.#callerOf(session);
+    const caller = this.#toCaller(session);
     this.#entries.set(token, { caller, version: now, validUntil: this.#validUntil(session) });
     return caller;
   }
 
   async #fromBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
     const session = await this.#askBetterAuth(headers, setCookies);
-    return session ? this.#callerOf(session) : null;
+    return session ? this.#toCaller(session) : null;
   }
 
   async #askBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
-    const answer = await this.#auth.api.getSession({ headers, returnHeaders: true });
-    const cookies = answer.headers.getSetCookie();
+    const result = await this.#auth.api.getSession({ headers, returnHeaders: true });
+    const cookies = result.headers.getSetCookie();
     if (cookies.length > 0) setCookies(cookies);
-    return answer.response;
+    return result.response;
   }
 
-  #callerOf(session: SessionAnswer): Caller {
+  #toCaller(session: BetterAuthSession): Caller {
     return { user: toUser(session.user, this.#deps), sessionId: session.session.id };
   }
 
@@ -105,7 +105,7 @@ export class SessionCache {
     return undefined;
   }
 
-  #validUntil(session: SessionAnswer) {
+  #validUntil(session: BetterAuthSession) {
     const { expiresIn, updateAge } = this.#auth.options.session;
     const expiresAt = new Date(session.session.expiresAt).getTime();
     // better-auth refreshes a session once `expiresAt - expiresIn + updateAge` has passed.
@@ -121,7 +121,7 @@ export class SessionCache {
   }
 }
 
-type SessionAnswer = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+type BetterAuthSession = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 
 /** Every raw value a Cookie header gives the cookie `name`. */
 export function cookieValues(header: string, name: string): string[] {

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { categoryNames } from "../../shared/schemas/categories";
 import type { Auth } from "../auth";
+import { searchColumns } from "../catalog/search-text";
 import type { Env } from "../env";
-import { searchColumns } from "../lib/search-text";
 import type { DatabaseHandle } from "./database";
 import { demoListings, demoSellers } from "./demo-listings";
 

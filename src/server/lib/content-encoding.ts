@@ -21,7 +21,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
 }
 
 /**
- * Compresses an answer made at request time: brotli at a middle quality
+ * Compresses a response made at request time: brotli at a middle quality
  * (a fraction of a millisecond for a page of bikes, most of the size gain of
  * the slowest settings), gzip at its default.
  */

@@ -50,7 +50,7 @@ export function rateLimits(deps: Deps) {
       }
       case "/api/auth/change-password": {
         const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-        if (!session) return next(); // better-auth answers 401
+        if (!session) return next(); // better-auth responds 401
         const attempts: Attempt[] = [[signInAccount, session.user.email.toLowerCase()]];
         const refused = await consume(c, attempts, "Too many wrong passwords");
         if (refused) return refused;
@@ -116,7 +116,7 @@ async function emailOf(request: Request): Promise<string | null> {
     const { email } = body;
     return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
   } catch {
-    return null; // not JSON: the route answers 400
+    return null; // not JSON: the route responds 400
   }
 }
 

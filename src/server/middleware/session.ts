@@ -1,17 +1,16 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AccountType } from "../../shared/schemas/auth";
-import type { User } from "../../shared/schemas/users";
-import type { AppBindings, Deps } from "../context";
-import { toBool, toIso } from "../db/database";
+import type { AccountType } from "#src/shared/schemas/auth";
+import type { User } from "#src/shared/schemas/users";
+import type { AppBindings } from "../context";
 import { AppError } from "../errors";
 
 /**
- * Reads the session cookie (through better-auth, its answer kept while
+ * Reads the session cookie (through better-auth, its response cached while
  * nothing is written: cache/session-cache.ts) and puts the caller on the context.
  */
 export const loadSession = createMiddleware<AppBindings>(async (c, next) => {
-  const caller = await c.get("deps").sessions.callerOf(
+  const caller = await c.get("deps").sessions.getSession(
     c.req.raw.headers,
     () => dataVersion(c),
     // better-auth extends an active session once a day; the browser's cookie must follow.
@@ -38,29 +37,6 @@ export function dataVersion(c: Context<AppBindings>): Promise<string> {
   return version;
 }
 
-interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: Date | string;
-  accountType?: string | null;
-  verified?: boolean | number | null;
-}
-
-/** Admin is decided here, from configuration, on every request: never stored, never sent by a client. */
-export function toUser(user: SessionUser, deps: Pick<Deps, "env">): User {
-  const email = user.email.toLowerCase();
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    accountType: (user.accountType === "seller" ? "seller" : "buyer") satisfies AccountType,
-    role: deps.env.adminEmails.includes(email) ? "admin" : "user",
-    verified: toBool(user.verified ?? false),
-    createdAt: toIso(user.createdAt),
-  };
-}
-
 export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
   if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Please login first.");
   await next();
@@ -85,7 +61,7 @@ export const requireAdmin = createMiddleware<AppBindings>(async (c, next) => {
 });
 
 /** The signed-in caller, for handlers behind requireUser/requireAccountType/requireAdmin. */
-export function callerOf(c: { get(key: "user"): User | null }): User {
+export function signedInUser(c: { get(key: "user"): User | null }): User {
   const user = c.get("user");
   if (!user) throw new AppError("UNAUTHENTICATED", "Please login first.");
   return user;

@@ -147,7 +147,7 @@ describe.skipIf(!redisUrl)("the Redis store (TEST_REDIS_URL)", () => {
 });
 
 describe("Redis unreachable", () => {
-  test("requests are still answered, limited per process", async () => {
+  test("requests are still served, limited per process", async () => {
     const t = await createTestApp({
       RATE_LIMIT_STORE: "redis",
       // Nothing listens on port 1: connections are refused at once.

@@ -91,7 +91,7 @@ async function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)),
+      () => reject(new Error(`no response within ${STORE_TIMEOUT_MS} ms`)),
       STORE_TIMEOUT_MS,
     );
   });

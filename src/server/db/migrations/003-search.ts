@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { searchColumns } from "../../lib/search-text";
+import { searchColumns } from "../../catalog/search-text";
 import type { Dialect } from "../database";
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented migration signature

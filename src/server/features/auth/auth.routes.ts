@@ -8,7 +8,7 @@ import { AppError, validationError } from "../../errors";
  * better-auth's routes under /api/auth/*, with two things added in front:
  * sign-up and sign-in bodies pass our shared schema first (so
  * `accountType: "admin"` is a 400 with a message per field), and every error
- * better-auth answers is reshaped into the API's one error body.
+ * better-auth returns is reshaped into the API's one error body.
  */
 export const authRoutes = new Hono<AppBindings>();
 
@@ -95,7 +95,7 @@ async function reshapeError(response: Response): Promise<Response> {
   try {
     body = (await response.clone().json()) as BetterAuthErrorBody;
   } catch {
-    // Not JSON (better-auth answers some redirects' errors as text): keep the status only.
+    // Not JSON (better-auth sends some redirects' errors as text): keep the status only.
   }
   const code = body.code ?? "AUTH_ERROR";
   let error: AppError;
@@ -104,7 +104,7 @@ async function reshapeError(response: Response): Promise<Response> {
       email: "An account with this email already exists",
     });
   } else if (response.status === 404 && !body.code) {
-    // better-auth has no such route: the same answer as any unknown /api path.
+    // better-auth has no such route: the same response as any unknown /api path.
     error = new AppError("ROUTE_NOT_FOUND", "No such API endpoint.");
   } else if (response.status === 401) {
     error = new AppError("INVALID_CREDENTIALS", body.message ?? "Invalid email or password.");

@@ -40,7 +40,7 @@ describe("login", () => {
   test("a wrong password and an unknown email get the same 401, and no cookie", async () => {
     const email = uniqueEmail("wrong");
     await signUp(t, { email });
-    const answers: ErrorBody[] = [];
+    const bodies: ErrorBody[] = [];
     for (const body of [
       { email, password: "not-the-password" },
       { email: uniqueEmail("nobody"), password: TEST_PASSWORD },
@@ -48,11 +48,11 @@ describe("login", () => {
       const response = await t.request("/api/auth/sign-in/email", { body });
       expect(response.status).toBe(401);
       expect(response.headers.getSetCookie()).toEqual([]);
-      answers.push((await response.json()) as ErrorBody);
+      bodies.push((await response.json()) as ErrorBody);
     }
-    expect(answers[0]?.error.code).toBe("INVALID_CREDENTIALS");
+    expect(bodies[0]?.error.code).toBe("INVALID_CREDENTIALS");
     // Telling them apart would let anyone probe which addresses have accounts.
-    expect(answers[1]).toEqual(answers[0]);
+    expect(bodies[1]).toEqual(bodies[0]);
   });
 
   test("a malformed login is a 400 naming the field", async () => {

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { BikeStatus } from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
+import { withPhotos } from "../../catalog/attach-photos";
+import { selectBikes, toBike } from "../../catalog/bike-reads";
+import { refreshSearchColumns, searchColumns } from "../../catalog/search-text";
 import type { AppDb } from "../../db/database";
 import type { BikeUpdate } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
-import { withPhotos } from "../../lib/bike-photos";
-import { selectBikes, toBike } from "../../lib/bike-reads";
-import { refreshSearchColumns, searchColumns } from "../../lib/search-text";
+import { AppError } from "../../errors";
 
 export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
   const rows = await selectBikes(db, viewer?.id ?? null)
@@ -34,14 +35,10 @@ export async function listBikesBySeller(db: AppDb, seller: User) {
   );
 }
 
-export async function categoryExists(db: AppDb, categoryId: string) {
-  const row = await db
-    .selectFrom("categories")
-    .select(["id", "name"])
-    .where("id", "=", categoryId)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export const invalidCategory = () =>
+  new AppError("VALIDATION_FAILED", "Some fields need attention.", {
+    categoryId: "Select category",
+  });
 
 export interface NewBikeInput {
   title: string;
@@ -56,10 +53,10 @@ export interface NewBikeInput {
   description?: string | undefined;
 }
 
-export async function createBike(db: AppDb, sellerId: string, input: NewBikeInput) {
+export async function insertBike(trx: AppDb, sellerId: string, input: NewBikeInput) {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await db
+  await trx
     .insertInto("bikes")
     .values({
       id,
@@ -76,27 +73,28 @@ export async function createBike(db: AppDb, sellerId: string, input: NewBikeInpu
   return id;
 }
 
-/** Ownership is part of the where clause: another seller's bike simply isn't found. */
+/**
+ * Ownership is part of the where clause: another seller's bike simply isn't
+ * found. `trx` is a transaction: the search words change with the fields.
+ */
 export async function updateOwnBike(
-  db: AppDb,
+  trx: AppDb,
   bikeId: string,
   sellerId: string,
   changes: Omit<BikeUpdate, "id" | "sellerId" | "postedAt">,
 ) {
-  return inTransaction(db, async (trx) => {
-    const result = await trx
-      .updateTable("bikes")
-      .set({ ...changes, updatedAt: new Date().toISOString() })
-      .where("id", "=", bikeId)
-      .where("sellerId", "=", sellerId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    // The search words follow the fields they are made of.
-    if ("title" in changes || "name" in changes || "location" in changes) {
-      await refreshSearchColumns(trx, bikeId);
-    }
-    return true;
-  });
+  const result = await trx
+    .updateTable("bikes")
+    .set({ ...changes, updatedAt: new Date().toISOString() })
+    .where("id", "=", bikeId)
+    .where("sellerId", "=", sellerId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  // The search words follow the fields they are made of.
+  if ("title" in changes || "name" in changes || "location" in changes) {
+    await refreshSearchColumns(trx, bikeId);
+  }
+  return true;
 }
 
 export async function findBikeOwnerAndStatus(db: AppDb, bikeId: string) {

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { bikeStatusAfter, canTransition } from "#src/shared/booking-rules";
 import type { Booking, BookingStatus } from "#src/shared/schemas/bookings";
 import type { User } from "#src/shared/schemas/users";
+import { quoteForBuyer } from "../../catalog/quotes";
 import { type AppDb, toIso } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { BookingRow } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
-import { quoteForBuyer } from "../../lib/quotes";
 
 const bikeTaken = () =>
   new AppError("CONFLICT", "Sorry, this bike was just booked by someone else.");

@@ -3,7 +3,7 @@ import { bookingInputSchema, bookingUpdateSchema } from "#src/shared/schemas/boo
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readJson } from "../../lib/validate";
-import { callerOf, requireAccountType, requireUser } from "../../middleware/session";
+import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
 import {
   changeBookingStatus,
   createBooking,
@@ -18,7 +18,7 @@ export const bookingsRoutes = new Hono<AppBindings>();
 bookingsRoutes.post("/", requireUser, async (c) => {
   const { db } = c.get("deps");
   const input = await readJson(c, bookingInputSchema);
-  const id = await createBooking(db, callerOf(c), input, idempotencyKeyOf(c.req.header()));
+  const id = await createBooking(db, signedInUser(c), input, idempotencyKeyOf(c.req.header()));
   return c.json(await findBooking(db, id), 201);
 });
 
@@ -39,7 +39,7 @@ bookingsRoutes.patch("/:id", requireUser, async (c) => {
   const { db } = c.get("deps");
   const { status } = await readJson(c, bookingUpdateSchema);
   const id = c.req.param("id");
-  await changeBookingStatus(db, callerOf(c), id, status);
+  await changeBookingStatus(db, signedInUser(c), id, status);
   return c.json(await findBooking(db, id));
 });
 
@@ -47,9 +47,9 @@ bookingsRoutes.patch("/:id", requireUser, async (c) => {
 export const myBookingsRoutes = new Hono<AppBindings>();
 
 myBookingsRoutes.get("/bookings", requireUser, async (c) => {
-  return c.json({ items: await listBookingsOfBuyer(c.get("deps").db, callerOf(c).id) });
+  return c.json({ items: await listBookingsOfBuyer(c.get("deps").db, signedInUser(c).id) });
 });
 
 myBookingsRoutes.get("/sales", requireAccountType("seller"), async (c) => {
-  return c.json({ items: await listBookingsOnSellersBikes(c.get("deps").db, callerOf(c).id) });
+  return c.json({ items: await listBookingsOnSellersBikes(c.get("deps").db, signedInUser(c).id) });
 });

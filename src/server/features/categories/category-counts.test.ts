@@ -209,7 +209,7 @@ describe("available counts stay exact under concurrent writes", () => {
     expect(gone.map((response) => response.status).every((status) => status === 204)).toBe(true);
     expect(await shown()).toEqual(await counted());
 
-    // Then every booking is answered at once (half declined, half accepted),
+    // Then every booking gets its reply at once (half declined, half accepted),
     // while a seller and a buyer delete their accounts and a new listing arrives.
     const active = (
       await Promise.all(

@@ -10,7 +10,7 @@ meRoutes.get("/", requireUser, (c) => c.json(c.get("user")));
 /**
  * /api/session: who is signed in, as `{ user }` with null for nobody. The
  * web app asks on every page; a 401 there would be an error in every
- * signed-out visitor's console for what is a normal answer.
+ * signed-out visitor's console for what is a normal response.
  */
 export const sessionRoutes = new Hono<AppBindings>();
 

@@ -32,13 +32,13 @@ describe("GET /api/me", () => {
 });
 
 describe("GET /api/session", () => {
-  test("answers 200 with a null user for a signed-out visitor", async () => {
+  test("responds 200 with a null user for a signed-out visitor", async () => {
     const response = await t.request("/api/session");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ user: null });
   });
 
-  test("answers the caller once signed in", async () => {
+  test("responds with the caller once signed in", async () => {
     const cookie = await signUp(t, { accountType: "buyer" });
     const response = await t.request("/api/session", { cookie });
     const body = (await response.json()) as { user: User };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp } from "#tests/support/accounts";
 import { createTestApp } from "#tests/support/test-app";
-import { countBikes } from "../../lib/bike-listing";
+import { countBikes } from "./bike-listing";
 import { addBike, type Market, openMarket, search, titles } from "./search-fixtures";
 
 // The words a search finds follow every write to a bike: the app rewrites the

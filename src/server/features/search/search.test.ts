@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp } from "#tests/support/test-app";
-import { countBikes } from "../../lib/bike-listing";
+import { countBikes } from "./bike-listing";
 import {
   addBike,
   compareFor,

@@ -28,7 +28,7 @@ export interface SweepResult {
 
 type SweepDeps = Pick<Deps, "db" | "photos">;
 
-/** Kept: shown by a bike, or the cover in a booking's snapshot (bookings outlive bikes). */
+/** In use: shown by a bike, or the cover in a booking's snapshot (bookings outlive bikes). */
 function unused(cutoff: string) {
   // The cover's url as lib/photo-keys.ts makes it, built in SQL to compare with the snapshot.
   const cover = sql<string>`${sql.lit(PHOTO_URL_PREFIX)} || ${sql.ref("uploads.id")} || ${sql.lit(KEY_SUFFIX.large)}`;
@@ -95,8 +95,8 @@ async function sweepStrayFiles(deps: SweepDeps, cutoff: Date, result: SweepResul
     const ids = [...new Set(files.map((file) => uploadIdOfKey(file.key) ?? ""))];
     if (ids.length === 0) return;
     const known = await deps.db.selectFrom("uploads").select("id").where("id", "in", ids).execute();
-    const kept = new Set(known.map((row) => row.id));
-    const stray = files.filter((file) => !kept.has(uploadIdOfKey(file.key) ?? ""));
+    const inUse = new Set(known.map((row) => row.id));
+    const stray = files.filter((file) => !inUse.has(uploadIdOfKey(file.key) ?? ""));
     result.strayFiles += stray.length;
     result.failures += await removeFiles(
       deps,

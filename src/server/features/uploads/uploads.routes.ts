@@ -5,7 +5,7 @@ import { MAX_PHOTO_BYTES, type Upload } from "#src/shared/schemas/uploads";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { isPhotoKey, PHOTO_CONTENT_TYPE, photoKey, photoUrls } from "../../lib/photo-keys";
-import { callerOf, requireAccountType } from "../../middleware/session";
+import { requireAccountType, signedInUser } from "../../middleware/session";
 import type { PhotoStorage } from "./photo-storage";
 import { type ProcessedPhoto, processPhoto } from "./process-photo";
 import { insertUpload } from "./uploads.queries";
@@ -34,7 +34,7 @@ uploadsRoutes.post(
   }),
   async (c) => {
     const { db, photos } = c.get("deps");
-    const seller = callerOf(c);
+    const seller = signedInUser(c);
     const file = await readPhotoFile(c.req.raw);
     if (file.size > MAX_PHOTO_BYTES) throw tooLarge();
     if (file.size === 0) throw new AppError("BAD_REQUEST", "The file is empty. Choose a photo.");

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
+import { findBike, findBikes } from "../../catalog/bike-reads";
 import type { AppBindings } from "../../context";
 import { toIso } from "../../db/database";
 import { AppError } from "../../errors";
-import { findBike, findBikes } from "../../lib/bike-reads";
-import { callerOf, requireUser } from "../../middleware/session";
+import { requireUser, signedInUser } from "../../middleware/session";
 import { addToWishlist, listWishlistBikeIds, removeFromWishlist } from "./wishlist.queries";
 
 /** /api/me/wishlist */
@@ -14,7 +14,7 @@ wishlistRoutes.use("*", requireUser);
 /** Oldest first, so the first item is the one the 5% promotion applies to. */
 wishlistRoutes.get("/", async (c) => {
   const { db } = c.get("deps");
-  const user = callerOf(c);
+  const user = signedInUser(c);
   const entries = await listWishlistBikeIds(db, user.id);
   const bikes = new Map(
     (
@@ -34,7 +34,7 @@ wishlistRoutes.get("/", async (c) => {
 
 wishlistRoutes.put("/:bikeId", async (c) => {
   const { db } = c.get("deps");
-  const user = callerOf(c);
+  const user = signedInUser(c);
   const bike = await findBike(db, user, c.req.param("bikeId"));
   if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
   await addToWishlist(db, user.id, bike.id);
@@ -42,6 +42,6 @@ wishlistRoutes.put("/:bikeId", async (c) => {
 });
 
 wishlistRoutes.delete("/:bikeId", async (c) => {
-  await removeFromWishlist(c.get("deps").db, callerOf(c).id, c.req.param("bikeId"));
+  await removeFromWishlist(c.get("deps").db, signedInUser(c).id, c.req.param("bikeId"));
   return c.body(null, 204);
 });

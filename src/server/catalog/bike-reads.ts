@@ -1,7 +1,7 @@
 import type { Bike } from "../../shared/schemas/bikes";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, toBool, toIso } from "../db/database";
-import { withPhotos } from "./bike-photos";
+import { withPhotos } from "./attach-photos";
 
 // The bike read model, shared by every feature that shows listings
 // (category pages, my products, wishlist, bookings' quotes).

@@ -1,5 +1,5 @@
-import type { BikeSort } from "../../shared/schemas/search";
-import { AppError } from "../errors";
+import type { BikeSort } from "#src/shared/schemas/search";
+import { AppError } from "../../errors";
 
 /**
  * Keyset pagination cursors: the sort key and id of the last item on a page,

@@ -1,10 +1,9 @@
 import type { AppDb } from "../../db/database";
-import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { photoUrls } from "../../lib/photo-keys";
 
-// A bike's photos as POST /api/bikes and PATCH /api/bikes/:id write them
-// (docs/api.md "Photos"). Reads are in lib/bike-photos.ts.
+// A bike's photos as createBike and editBike write them, inside their
+// transaction (docs/api.md "Photos"). Reads are in catalog/attach-photos.ts.
 
 const notYours = () =>
   new AppError("VALIDATION_FAILED", "Some fields need attention.", {
@@ -39,29 +38,19 @@ export function newBikeImageUrl(input: { imageUrl?: string | undefined; photos?:
 
 /**
  * Makes `uploadIds` the bike's photos, in that order, and the first its
- * imageUrl, all at once. False when the seller has no such bike (any more).
+ * imageUrl. `trx` is the caller's transaction: the bike and its photos change together.
  */
-export async function setBikePhotos(
-  db: AppDb,
-  bikeId: string,
-  sellerId: string,
-  uploadIds: string[],
-) {
-  return inTransaction(db, async (trx) => {
-    const updated = await trx
-      .updateTable("bikes")
-      .set({ imageUrl: coverUrl(uploadIds) })
-      .where("id", "=", bikeId)
-      .where("sellerId", "=", sellerId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
-    await trx.deleteFrom("bikePhotos").where("bikeId", "=", bikeId).execute();
-    await trx
-      .insertInto("bikePhotos")
-      .values(uploadIds.map((uploadId, position) => ({ bikeId, uploadId, position })))
-      .execute();
-    return true;
-  });
+export async function setBikePhotos(trx: AppDb, bikeId: string, uploadIds: string[]) {
+  await trx
+    .updateTable("bikes")
+    .set({ imageUrl: coverUrl(uploadIds) })
+    .where("id", "=", bikeId)
+    .execute();
+  await trx.deleteFrom("bikePhotos").where("bikeId", "=", bikeId).execute();
+  await trx
+    .insertInto("bikePhotos")
+    .values(uploadIds.map((uploadId, position) => ({ bikeId, uploadId, position })))
+    .execute();
 }
 
 /**
@@ -70,23 +59,22 @@ export async function setBikePhotos(
  * the other). A form that sends the cover's own url back changes nothing.
  */
 export async function updateBikePicture(
-  db: AppDb,
+  trx: AppDb,
   bikeId: string,
-  sellerId: string,
   picture: { photos?: string[] | undefined; imageUrl?: string | undefined },
 ) {
   if (picture.photos) {
-    await setBikePhotos(db, bikeId, sellerId, picture.photos);
+    await setBikePhotos(trx, bikeId, picture.photos);
     return;
   }
   if (picture.imageUrl === undefined) return;
-  const cover = await db
+  const cover = await trx
     .selectFrom("bikePhotos")
     .select("uploadId")
     .where("bikeId", "=", bikeId)
     .where("position", "=", 0)
     .executeTakeFirst();
   if (cover && photoUrls(cover.uploadId).url !== picture.imageUrl) {
-    await db.deleteFrom("bikePhotos").where("bikeId", "=", bikeId).execute();
+    await trx.deleteFrom("bikePhotos").where("bikeId", "=", bikeId).execute();
   }
 }

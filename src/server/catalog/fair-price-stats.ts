@@ -12,7 +12,7 @@ import type { AppDb } from "../db/database";
 /**
  * The comparables behind the fair-price badge (docs/fair-price.md), read
  * from `priceStats`: for each category and years of use, how many listings
- * ask each whole percent of their original price (kept by triggers,
+ * ask each whole percent of their original price (maintained by triggers,
  * migrations/005-price-stats.ts). A page reads only the groups its bikes
  * need (a few thousand rows at most), so the figures are always current, on
  * every process, with no cache to go stale.

@@ -1,6 +1,6 @@
 import type { BikePhoto } from "../../shared/schemas/uploads";
 import type { AppDb } from "../db/database";
-import { photoUrls } from "./photo-keys";
+import { photoUrls } from "../lib/photo-keys";
 
 // A page of bikes gets its photos with one query for the whole page, never
 // one per bike. Batches keep the id list far below either database's limit

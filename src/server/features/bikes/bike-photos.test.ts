@@ -223,7 +223,7 @@ describe("PATCH /api/bikes/:id photos", () => {
 
   test("deleting the bike removes its photo list, not other bikes' use of the same photos", async () => {
     const gone = await listWithPhotos(ids(shots));
-    const kept = await listWithPhotos(ids(shots));
+    const remaining = await listWithPhotos(ids(shots));
     const response = await t.request(`/api/bikes/${gone.id}`, {
       method: "DELETE",
       cookie: seller.cookie,
@@ -235,6 +235,6 @@ describe("PATCH /api/bikes/:id photos", () => {
       .where("bikeId", "=", gone.id)
       .execute();
     expect(rows).toEqual([]);
-    expect((await viewBike(t, buyer, kept.id)).photos).toEqual(asPhotos(shots));
+    expect((await viewBike(t, buyer, remaining.id)).photos).toEqual(asPhotos(shots));
   });
 });

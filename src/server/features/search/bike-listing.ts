@@ -1,7 +1,9 @@
-import { type SqlBool, sql } from "kysely";
-import type { BikeSort } from "../../shared/schemas/search";
-import type { User } from "../../shared/schemas/users";
-import { type AppDb, type Dialect, toBool, toIso } from "../db/database";
+import { sql } from "kysely";
+import type { User } from "#src/shared/schemas/users";
+import { withPhotos } from "../../catalog/attach-photos";
+import { selectBikes, toBike } from "../../catalog/bike-reads";
+import { indexTerms } from "../../catalog/search-text";
+import { type AppDb, type Dialect, toBool } from "../../db/database";
 import {
   allWords,
   type BikeFilters,
@@ -14,10 +16,7 @@ import {
   wordsOf,
   wordsScan,
 } from "./bike-filters";
-import { withPhotos } from "./bike-photos";
-import { selectBikes, toBike } from "./bike-reads";
-import type { Cursor } from "./cursor";
-import { indexTerms } from "./search-text";
+import { ALWAYS, cursorAfter, KEYS, type Keyed, keyset, type PageRequest } from "./keyset";
 
 // One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
 // category page (GET /api/categories/:id/bikes). A page is found in two
@@ -28,51 +27,6 @@ import { indexTerms } from "./search-text";
 
 export type { BikeFilters } from "./bike-filters";
 
-export interface PageRequest {
-  sort: BikeSort;
-  cursor: Cursor | null;
-  limit: number;
-}
-
-const KEYS = ["bikes.id", "bikes.postedAt", "bikes.resalePrice"] as const;
-type Keyed = { id: string; postedAt: Date | string; resalePrice: number };
-
-/**
- * Keyset pagination in the sort's order: where to start (after the cursor)
- * and how to order, for a query whose rows are bikes under `table`.
- */
-function keyset(table: string, page: PageRequest) {
-  const { sort, cursor } = page;
-  const id = sql.ref(`${table}.id`);
-  if (sort === "newest") {
-    const at = sql.ref(`${table}.postedAt`);
-    return {
-      after:
-        cursor?.sort === "newest"
-          ? sql<SqlBool>`(${at}, ${id}) < (${cursor.at}, ${cursor.id})`
-          : null,
-      order: sql`${at} desc, ${id} desc`,
-    };
-  }
-  const price = sql.ref(`${table}.resalePrice`);
-  const ascending = sort === "price_asc";
-  const after =
-    cursor && cursor.sort !== "newest"
-      ? sql<SqlBool>`(${price}, ${id}) ${ascending ? sql`>` : sql`<`} (${cursor.price}, ${cursor.id})`
-      : null;
-  return {
-    after,
-    order: ascending ? sql`${price} asc, ${id} asc` : sql`${price} desc, ${id} desc`,
-  };
-}
-
-const ALWAYS = sql<SqlBool>`1 = 1`;
-
-function cursorAfter(row: Keyed, sort: BikeSort): Cursor {
-  if (sort === "newest") return { sort, at: toIso(row.postedAt), id: row.id };
-  return { sort, price: row.resalePrice, id: row.id };
-}
-
 // Words are found in two steps. A full-text index hands back every match
 // before any can be sorted: 180,000 for "duke" at a million bikes, hundreds
 // of milliseconds. Common words are better found by reading the sort's index
@@ -80,7 +34,7 @@ function cursorAfter(row: Keyed, sort: BikeSort): Cursor {
 // few hundred rows; so a search first reads up to SCAN_BUDGET bikes in order
 // (scanPage), a short stretch first. Only when that doesn't settle the page,
 // or the first stretch shows the words too rare to settle it, does it ask the
-// full-text index (indexPage), whose answer is then small.
+// full-text index (indexPage), whose result is then small.
 // PostgreSQL's planner can't make this choice itself: it guesses 0.5% for any
 // prefix it has no statistics on, and then reads every available bike in
 // order for a word that matches none.

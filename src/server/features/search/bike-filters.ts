@@ -1,6 +1,6 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
-import type { Dialect } from "../db/database";
-import { ftsQuery, type IndexTerm, searchWords, tsQuery } from "./search-text";
+import { ftsQuery, type IndexTerm, searchWords, tsQuery } from "../../catalog/search-text";
+import type { Dialect } from "../../db/database";
 
 // The where clauses of the search and the category page. They name only
 // `bikes`, so they fit any query over bikes. Values are always bound
