@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -64,6 +64,21 @@ describe("a bad value stops the start with a message naming the variable", () =>
     expect(result.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     // It stopped before touching the database.
     expect(existsSync(path.join(dataDir, "reride.sqlite"))).toBe(false);
+  }, 30_000);
+
+  test("a .env file in the working directory configures the server, and real variables win over it", () => {
+    const dir = freshDataDir();
+    writeFileSync(path.join(dir, ".env"), "PORT=abc\nCURRENCY=XYZ\n");
+    const main = path.resolve("src/server/main.ts");
+    const result = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), main], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, DATA_DIR: dir, CURRENCY: "EUR" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^\s+PORT: /m);
+    expect(result.stderr).not.toContain("CURRENCY");
   }, 30_000);
 });
 

@@ -1,7 +1,6 @@
 import cluster from "node:cluster";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
-import { parseEnv } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { bootstrap } from "./bootstrap";
@@ -15,8 +14,8 @@ import { closeRateLimitStore } from "./rate-limits/limiter";
 
 /** Entry point: read configuration, prepare the database, listen, and stop cleanly on SIGTERM. */
 async function main() {
-  // A .env file in the working directory is optional; real environment variables win.
-  if (existsSync(".env")) loadEnvFileKeepingExisting(".env");
+  // A .env file in the working directory is optional; Node keeps real environment variables over it.
+  if (existsSync(".env")) process.loadEnvFile(".env");
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
@@ -98,9 +97,3 @@ main().catch((error: unknown) => {
   );
   process.exit(1);
 });
-
-function loadEnvFileKeepingExisting(file: string) {
-  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, "utf8")))) {
-    if (process.env[key] === undefined) process.env[key] = value;
-  }
-}

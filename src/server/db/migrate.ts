@@ -1,5 +1,6 @@
 import { getMigrations } from "better-auth/db/migration";
-import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { sql } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import { authOptions } from "../auth";
 import type { Env } from "../env";
 import type { DatabaseHandle, Dialect } from "./database";
