@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
+import { addBike, listSearchBikes, type Market, openMarket } from "#tests/support/search-market";
 import { createTestApp } from "#tests/support/test-app";
 import { type BikeFilters, listBikes } from "../../lib/bike-listing";
 import type { Cursor } from "../../lib/cursor";
 import { MAX_EXACT_WORDS } from "../../lib/search-text";
-import { addBike, listSearchBikes, type Market, openMarket } from "./search-fixtures";
 
 // Words are found either by reading bikes in sort order and checking their
 // stored words, or through the full-text index (lib/bike-listing.ts); which
