@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bikeFields, type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book } from "#tests/support/builders/booking";
 import { signUp } from "../../tests/support/accounts";
 import { documentedEndpoints } from "../../tests/support/api-docs";
-import {
-  bikeFields,
-  book,
-  type CategoryIds,
-  categoryIds,
-  listBike,
-} from "../../tests/support/listings";
 import { newPerson, type Person, theAdmin } from "../../tests/support/people";
 import { phonePhoto, postUpload } from "../../tests/support/photos";
 import { ADMIN_EMAIL, createTestApp, type TestApp } from "../../tests/support/test-app";

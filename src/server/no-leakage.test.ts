@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectJson } from "#tests/support/builders/api";
+import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book, moveBooking, requestBooking } from "#tests/support/builders/booking";
+import { addToWishlist, myBookings, mySales, viewBike, wishlist } from "#tests/support/listings";
 import { marketplaceInconsistencies } from "../../tests/support/invariants";
-import {
-  addToWishlist,
-  book,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-  listBike,
-  moveBooking,
-  myBookings,
-  mySales,
-  requestBooking,
-  viewBike,
-  wishlist,
-} from "../../tests/support/listings";
 import { newPerson, type Person, theAdmin } from "../../tests/support/people";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 import type { Bike } from "../shared/schemas/bikes";

@@ -1,16 +1,19 @@
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { bikeInput } from "#tests/support/builders/bike";
 import { expectAccessible } from "./support/accessibility";
 import { newAccount, registerThroughApi } from "./support/app";
 import { DESKTOP, setupBrowser } from "./support/browser";
 import { expectReadableOnBackgrounds } from "./support/contrast";
 import {
-  type BikeFields,
   cardTitled,
   categoryId,
   createBikeThroughApi,
+  shownBike,
+  transitionsDone,
 } from "./support/marketplace";
+import { imagesLoaded } from "./support/screenshots";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setupServer } from "./support/server";
 import {
   expectNoSideScroll,
@@ -34,18 +37,14 @@ const browser = setupBrowser(server);
 /** For expect.poll: a page's code and data can take seconds on a busy CI machine. */
 const WAIT = { timeout: 15_000 } as const;
 
-const PHOTO_BIKE: BikeFields = {
+const PHOTO_BIKE = shownBike({
   title: "Suzuki Gixxer with real photos",
   name: "Gixxer",
-  location: "Dhaka",
-  phone: "+8801711000001",
-  yearsOfUse: 2,
   originalPrice: 2600,
   resalePrice: 2000,
   imageUrl: "",
-  category: "SUZUKI",
-};
-const BOOKED_BIKE: BikeFields = {
+});
+const BOOKED_BIKE = shownBike({
   title: "Suzuki Hayate, booked already",
   name: "Hayate",
   location: "Sylhet",
@@ -53,9 +52,7 @@ const BOOKED_BIKE: BikeFields = {
   yearsOfUse: 4,
   originalPrice: 1400,
   resalePrice: 900,
-  imageUrl: "/images/bikes/suzuki-gixxer-sf.svg",
-  category: "SUZUKI",
-};
+});
 
 interface Seed {
   seller: { email: string; password: string; name: string };
@@ -88,9 +85,8 @@ async function makeSeed(): Promise<Seed> {
   expect(upload.status(), await upload.text()).toBe(201);
   const { id: uploadId } = (await upload.json()) as { id: string };
   const suzukiId = await categoryId(sellerPage, server.url, "SUZUKI");
-  const { imageUrl: _none, category: _category, ...fields } = PHOTO_BIKE;
   const created = await sellerPage.request.post(`${server.url}/api/bikes`, {
-    data: { ...fields, categoryId: suzukiId, photos: [uploadId] },
+    data: { ...bikeInput(PHOTO_BIKE, suzukiId), photos: [uploadId] },
     headers: { origin: server.url },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -127,28 +123,8 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 /** Loads the page's lazy images and waits for them and for transitions started by a resize. */
 async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const images = Array.from(document.images);
-    for (const image of images) image.loading = "eager";
-    await Promise.all(
-      images.map((image) =>
-        image.complete
-          ? null
-          : new Promise((resolve) => {
-              image.addEventListener("load", resolve, { once: true });
-              image.addEventListener("error", resolve, { once: true });
-            }),
-      ),
-    );
-    await Promise.all(
-      document
-        .getAnimations()
-        .map((animation) =>
-          animation instanceof CSSTransition ? animation.finished.catch(() => undefined) : null,
-        ),
-    );
-  });
+  await imagesLoaded(page);
+  await transitionsDone(page);
 }
 
 interface CheckOptions {

@@ -14,6 +14,7 @@ import {
   categoryId,
   createBikeThroughApi,
   marketText,
+  shownBike,
   snapSettled,
 } from "./support/marketplace";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, setupServer } from "./support/server";
@@ -28,17 +29,21 @@ describe("an admin verifies a seller", () => {
     const seller = newAccount("seller", "Karim Rides");
     await registerThroughApi(sellerTab.page, server.url, seller);
     const title = "Yamaha MT-15, garage kept";
-    await createBikeThroughApi(sellerTab.page, server.url, {
-      title,
-      name: "MT-15",
-      location: "Khulna",
-      phone: "+8801911000003",
-      yearsOfUse: 1,
-      originalPrice: 2300,
-      resalePrice: 1900,
-      imageUrl: "/images/bikes/yamaha-mt-15.svg",
-      category: "YAMAHA",
-    });
+    await createBikeThroughApi(
+      sellerTab.page,
+      server.url,
+      shownBike({
+        title,
+        name: "MT-15",
+        location: "Khulna",
+        phone: "+8801911000003",
+        yearsOfUse: 1,
+        originalPrice: 2300,
+        resalePrice: 1900,
+        imageUrl: "/images/bikes/yamaha-mt-15.svg",
+        category: "YAMAHA",
+      }),
+    );
 
     const { page, expectNoErrors } = await browser.newTab();
     await page.goto("/login");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { navbar, newAccount, registerThroughApi, waitForPath } from "./support/app";
 import { setupBrowser } from "./support/browser";
-import { type BikeFields, createBikeThroughApi, snapSettled } from "./support/marketplace";
+import { createBikeThroughApi, shownBike, snapSettled } from "./support/marketplace";
 import { setupServer } from "./support/server";
 
 const server = setupServer();
@@ -10,17 +10,8 @@ const browser = setupBrowser(server);
 // A made-up word, so the demo bikes never match and the counts are exact.
 const WORD = "Zephyrine";
 
-const bike = (title: string, resalePrice: number, location: string): BikeFields => ({
-  title: `${WORD} ${title}`,
-  name: title,
-  location,
-  phone: "+8801711000001",
-  yearsOfUse: 2,
-  originalPrice: 9000,
-  resalePrice,
-  imageUrl: "/images/bikes/suzuki-gixxer-sf.svg",
-  category: "SUZUKI",
-});
+const bike = (title: string, resalePrice: number, location: string) =>
+  shownBike({ title: `${WORD} ${title}`, name: title, location, originalPrice: 9000, resalePrice });
 
 /** The titles of the result cards, in the order shown. */
 async function resultTitles(page: import("playwright-core").Page): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newAccount, registerThroughApi } from "./support/app";
 import { setupBrowser } from "./support/browser";
-import { categoryId, createBikeThroughApi } from "./support/marketplace";
+import { categoryId, createBikeThroughApi, shownBike } from "./support/marketplace";
 import { setupServer } from "./support/server";
 
 /**
@@ -16,17 +16,21 @@ const TITLE = "Yamaha R15 V4, drawn before its code";
 async function listedBike() {
   const { page } = await browser.newTab();
   await registerThroughApi(page, server.url, newAccount("seller", "Server Seller"));
-  const bike = await createBikeThroughApi(page, server.url, {
-    title: TITLE,
-    name: "R15 V4",
-    category: "YAMAHA",
-    location: "Sylhet",
-    phone: "+8801711000077",
-    yearsOfUse: 1,
-    originalPrice: 3100,
-    resalePrice: 2450,
-    imageUrl: "/images/bikes/yamaha-r15-v4.svg",
-  });
+  const bike = await createBikeThroughApi(
+    page,
+    server.url,
+    shownBike({
+      title: TITLE,
+      name: "R15 V4",
+      category: "YAMAHA",
+      location: "Sylhet",
+      phone: "+8801711000077",
+      yearsOfUse: 1,
+      originalPrice: 3100,
+      resalePrice: 2450,
+      imageUrl: "/images/bikes/yamaha-r15-v4.svg",
+    }),
+  );
   return { bike, yamaha: await categoryId(page, server.url, "YAMAHA") };
 }
 

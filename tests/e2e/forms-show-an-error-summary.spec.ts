@@ -19,14 +19,14 @@ import {
   expectSummaryLinksFocusFields,
 } from "./support/error-summary";
 import { expectFocused } from "./support/keyboard";
-import { cardTitled, createBikeThroughApi } from "./support/marketplace";
+import { cardTitled, createBikeThroughApi, shownBike } from "./support/marketplace";
 import { snap } from "./support/screenshots";
 import { setupServer } from "./support/server";
 
 const server = setupServer();
 const browser = setupBrowser(server);
 
-const BIKE = {
+const BIKE = shownBike({
   title: "KTM Duke 200, garage kept",
   name: "Duke 200",
   location: "Sylhet",
@@ -34,9 +34,8 @@ const BIKE = {
   yearsOfUse: 4,
   originalPrice: 3000,
   resalePrice: 2100,
-  imageUrl: "/images/bikes/suzuki-gixxer-sf.svg",
   category: "KTM",
-} as const;
+});
 
 async function submit(page: Page, name: string) {
   await page.getByRole("button", { name, exact: true }).press("Enter");

@@ -10,14 +10,14 @@ import {
 } from "./support/app";
 import { PHONE, setupBrowser } from "./support/browser";
 import { expectFocused, tabOnceTo, tabTo } from "./support/keyboard";
-import { cardTitled, createBikeThroughApi, marketText } from "./support/marketplace";
+import { cardTitled, createBikeThroughApi, marketText, shownBike } from "./support/marketplace";
 import { snap } from "./support/screenshots";
 import { setupServer } from "./support/server";
 
 const server = setupServer();
 const browser = setupBrowser(server);
 
-const BIKE = {
+const BIKE = shownBike({
   title: "Yamaha FZ-S keyboard special",
   name: "FZ-S",
   location: "Chattogram",
@@ -25,9 +25,8 @@ const BIKE = {
   yearsOfUse: 3,
   originalPrice: 2400,
   resalePrice: 1800,
-  imageUrl: "/images/bikes/suzuki-gixxer-sf.svg",
   category: "YAMAHA",
-} as const;
+});
 
 describe("everything a buyer does works with the keyboard alone", () => {
   it("registers, finds a bike, books it and cancels the booking with only Tab, arrows, Enter, Space and Escape", async () => {

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newAccount, registerThroughApi } from "./support/app";
 import { setupBrowser } from "./support/browser";
-import { categoryId, createBikeThroughApi } from "./support/marketplace";
+import { categoryId, createBikeThroughApi, shownBike } from "./support/marketplace";
 import { setupServer } from "./support/server";
 
 /**
@@ -60,17 +60,17 @@ describe("listing text renders as text", () => {
     const sellerTab = await browser.newTab();
     const seller = newAccount("seller", "Payload Seller");
     await registerThroughApi(sellerTab.page, server.url, seller);
-    const bike = await createBikeThroughApi(sellerTab.page, server.url, {
-      title: TITLE,
-      name: "Gixxer SF",
-      location: LOCATION,
-      phone: "+8801711000009",
-      yearsOfUse: 2,
-      originalPrice: 2600,
-      resalePrice: 2000,
-      imageUrl: "/images/bikes/suzuki-gixxer-sf.svg",
-      category: "SUZUKI",
-    });
+    const bike = await createBikeThroughApi(
+      sellerTab.page,
+      server.url,
+      shownBike({
+        title: TITLE,
+        location: LOCATION,
+        phone: "+8801711000009",
+        originalPrice: 2600,
+        resalePrice: 2000,
+      }),
+    );
     const patched = await sellerTab.page.request.patch(`${server.url}/api/bikes/${bike.id}`, {
       data: { description: DESCRIPTION, advertised: true },
       headers: { origin: server.url },

@@ -9,23 +9,25 @@ import {
   waitForPath,
 } from "./support/app";
 import { setupBrowser } from "./support/browser";
-import { cardTitled, marketText, snapSettled, snapWindow } from "./support/marketplace";
+import {
+  cardTitled,
+  fillBikeForm,
+  marketText,
+  shownBike,
+  snapSettled,
+  snapWindow,
+} from "./support/marketplace";
 import { setupServer } from "./support/server";
 
 const server = setupServer();
 const browser = setupBrowser(server);
 
-const BIKE = {
+const BIKE = shownBike({
   title: "Suzuki Gixxer SF, one careful owner",
-  name: "Gixxer SF",
-  phone: "+8801711000001",
-  location: "Dhaka",
-  resalePrice: "2000",
-  originalPrice: "2600",
-  imageUrl: "/images/bikes/suzuki-gixxer-sf.svg",
-  yearsOfUse: "2",
+  resalePrice: 2000,
+  originalPrice: 2600,
   description: "Serviced every 3,000 km. New tyres last spring.",
-};
+});
 
 describe("a seller lists a bike, a buyer books it, the seller sells it", () => {
   it("add product → advertise → home → book with 20% off → accept → mark sold → the buyer sees it sold", async () => {
@@ -45,16 +47,7 @@ describe("a seller lists a bike, a buyer books it, the seller sells it", () => {
     const field = (label: string) => sellerPage.getByLabel(label, { exact: true });
     expect(await field("Email").inputValue()).toBe(seller.email);
     expect(await field("Name").inputValue()).toBe(seller.name);
-    await field("Title").fill(BIKE.title);
-    await field("Phone Number").fill(BIKE.phone);
-    await field("Location").fill(BIKE.location);
-    await field("Resale price").fill(BIKE.resalePrice);
-    await field("Original price").fill(BIKE.originalPrice);
-    await field("Image link").fill(BIKE.imageUrl);
-    await field("Bike Name").fill(BIKE.name);
-    await field("Years of use").fill(BIKE.yearsOfUse);
-    await field("Category").selectOption({ label: "SUZUKI" });
-    await field("Description").fill(BIKE.description);
+    await fillBikeForm(sellerPage, BIKE);
     await snapSettled(sellerPage, "add-product-filled");
     await sellerPage.getByRole("button", { name: "submit", exact: true }).click();
     await expectToast(sellerPage, marketText.addProductDone);

@@ -4,9 +4,10 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildBike } from "#tests/support/builders/bike";
 import { expectToast, newAccount, registerThroughApi, waitForPath } from "./support/app";
 import { setupBrowser } from "./support/browser";
-import { cardTitled, marketText, snapSettled } from "./support/marketplace";
+import { cardTitled, fillBikeForm, marketText, snapSettled } from "./support/marketplace";
 import { setupServer } from "./support/server";
 
 const server = setupServer();
@@ -60,15 +61,19 @@ describe("a seller adds a bike with photos", () => {
     await page.goto("/dashboard/addProduct");
     await waitForPath(page, "/dashboard/addProduct");
 
-    const field = (label: string) => page.getByLabel(label, { exact: true });
-    await field("Title").fill(TITLE);
-    await field("Phone Number").fill("+8801711000002");
-    await field("Location").fill("Sylhet");
-    await field("Resale price").fill("1900");
-    await field("Original price").fill("2500");
-    await field("Bike Name").fill("FZ");
-    await field("Years of use").fill("1");
-    await field("Category").selectOption({ label: "YAMAHA" });
+    await fillBikeForm(
+      page,
+      buildBike({
+        title: TITLE,
+        name: "FZ",
+        category: "YAMAHA",
+        imageUrl: "",
+        location: "Sylhet",
+        yearsOfUse: 1,
+        originalPrice: 2500,
+        resalePrice: 1900,
+      }),
+    );
 
     // Three files at once; each gets its own tile and uploads on its own.
     await page.locator('input[type="file"]').setInputFiles([files.red, files.green, files.blue]);

@@ -4,13 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
-import {
-  apiClient,
-  cookieOf,
-  type ServerProcess,
-  startServerProcess,
-} from "../support/server-process";
-import { testServerUrl } from "../support/test-database";
+import { signUp } from "#tests/support/accounts";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { apiClient, type ServerProcess, startServerProcess } from "#tests/support/server-process";
+import { testServerUrl } from "#tests/support/test-database";
 
 /**
  * Issue 6, point 6: `npm run backup` copies the SQLite database while the
@@ -48,34 +45,11 @@ describe.skipIf(testServerUrl())("SQLite backup and restore", () => {
     const server = await startServerProcess({ dataDir });
     servers.push(server);
     const api = apiClient(() => server.url);
-    const signUp = await api("/api/auth/sign-up/email", {
-      body: {
-        name: "Backed Up",
-        email: "backed-up@example.test",
-        password: "correct-horse-42",
-        accountType: "seller",
-      },
-    });
-    const cookie = cookieOf(signUp);
-    const categories = (await (await api("/api/categories")).json()) as { id: string }[];
-    const list = async (title: string) => {
-      const response = await api("/api/bikes", {
-        cookie,
-        body: {
-          title,
-          name: "Duke 200",
-          categoryId: categories[0]?.id,
-          imageUrl: "https://example.com/bike.jpg",
-          location: "Dhaka",
-          yearsOfUse: 1,
-          originalPrice: 2000,
-          resalePrice: 1500,
-          phone: "+8801700000000",
-        },
-      });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
-    };
+    const client = { request: api };
+    const cookie = await signUp(client, { name: "Backed Up", accountType: "seller" });
+    const { SUZUKI } = await categoryIds(client);
+    const list = async (title: string) =>
+      (await listBike(client, { cookie }, SUZUKI, { title })).id;
     const before: string[] = [];
     for (let index = 0; index < 20; index++) before.push(await list(`Before backup ${index}`));
 

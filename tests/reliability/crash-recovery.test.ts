@@ -1,9 +1,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Database } from "../../src/server/env";
-import { runCrashDrill } from "../support/crash-drill";
-import { startServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import type { Database } from "#src/server/env";
+import { runCrashDrill } from "#tests/support/crash-drill";
+import { startServerProcess } from "#tests/support/server-process";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 /**
  * Issue 6, point 4, the short version of bench/crash-test.ts: two SIGKILLs

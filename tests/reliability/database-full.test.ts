@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { bikeFields, categoryIds } from "#tests/support/listings";
+import { bikeFields, categoryIds } from "#tests/support/builders/bike";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { testServerUrl } from "#tests/support/test-database";

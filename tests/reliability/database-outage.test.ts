@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "#src/server/db/database";
+import { bikeFields } from "#tests/support/builders/bike";
 import { checkRules } from "#tests/support/crash-drill";
 import { type LoadTally, startMixedLoad } from "#tests/support/fault-load";
-import { bikeFields } from "#tests/support/listings";
 import {
   apiClient,
   cookieOf,

@@ -1,12 +1,9 @@
 import { Agent, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  apiClient,
-  cookieOf,
-  type ServerProcess,
-  startServerProcess,
-} from "../support/server-process";
-import { createTestDatabase, type TestDatabase, testServerUrl } from "../support/test-database";
+import { signUp } from "#tests/support/accounts";
+import { bikeFields, categoryIds } from "#tests/support/builders/bike";
+import { apiClient, type ServerProcess, startServerProcess } from "#tests/support/server-process";
+import { createTestDatabase, type TestDatabase, testServerUrl } from "#tests/support/test-database";
 
 /**
  * Issue 6, point 4: SIGTERM lets in-flight requests finish, refuses new
@@ -74,29 +71,12 @@ describe.skipIf(testServerUrl())("SIGTERM", () => {
   test("finishes a slow request in flight, refuses new connections, keeps the write and exits 0 within 10 s", async () => {
     server = await start();
     const api = apiClient(() => server?.url ?? "");
-    const signUp = await api("/api/auth/sign-up/email", {
-      body: {
-        name: "Slow Seller",
-        email: "slow-seller@example.test",
-        password: "correct-horse-42",
-        accountType: "seller",
-      },
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = cookieOf(signUp);
-    const categories = (await (await api("/api/categories")).json()) as { id: string }[];
-    const listing = JSON.stringify({
-      title: "Listed while the server stops",
-      name: "Duke 200",
-      categoryId: categories[0]?.id,
-      imageUrl: "https://example.com/bike.jpg",
-      location: "Dhaka",
-      yearsOfUse: 1,
-      originalPrice: 2000,
-      resalePrice: 1500,
-      phone: "+8801700000000",
-      description: "x".repeat(2000),
-    });
+    const client = { request: api };
+    const cookie = await signUp(client, { name: "Slow Seller", accountType: "seller" });
+    const { SUZUKI } = await categoryIds(client);
+    const listing = JSON.stringify(
+      bikeFields(SUZUKI, { title: "Listed while the server stops", description: "x".repeat(2000) }),
+    );
 
     // A keep-alive connection: the harder case, since it outlives its request.
     const agent = new Agent({ keepAlive: true });

@@ -1,11 +1,14 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { isErrorBody } from "../../src/shared/errors";
-import { signIn, signUp, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
-import { type DataSummary, summarizeData } from "../support/db-checksum";
-import { contentType, hostileBody, hostileId } from "../support/hostile";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../support/test-app";
-import { testServerUrl } from "../support/test-database";
+import { isErrorBody } from "#src/shared/errors";
+import { signIn, signUp } from "#tests/support/accounts";
+import { TEST_PASSWORD, uniqueEmail } from "#tests/support/builders/account";
+import { bikeFields, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book, buildBooking } from "#tests/support/builders/booking";
+import { type DataSummary, summarizeData } from "#tests/support/db-checksum";
+import { contentType, hostileBody, hostileId } from "#tests/support/hostile";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
+import { testServerUrl } from "#tests/support/test-database";
 
 /**
  * Issue 6, point 3: every mutating endpoint gets thousands of generated
@@ -35,15 +38,10 @@ beforeAll(async () => {
   signOutUser = await signUp(t);
   admin = await signIn(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   sellerId = ((await (await t.request("/api/me", { cookie: seller })).json()) as { id: string }).id;
-  const categories = (await (await t.request("/api/categories")).json()) as { id: string }[];
-  categoryId = categories[0]?.id ?? "";
-  bikeId = await listBike();
-  const booked = await listBike();
-  const booking = await t.request("/api/bookings", {
-    cookie: buyer,
-    body: { bikeId: booked, phone: "+8801700000001", meetingLocation: "Gulshan" },
-  });
-  bookingId = ((await booking.json()) as { id: string }).id;
+  categoryId = (await categoryIds(t)).SUZUKI;
+  bikeId = (await listBike(t, { cookie: seller }, categoryId, validBike())).id;
+  const booked = await listBike(t, { cookie: seller }, categoryId, validBike());
+  bookingId = (await book(t, { cookie: buyer }, booked.id)).id;
   data = await summarizeData(t.deps.db);
 });
 afterAll(async () => {
@@ -53,24 +51,7 @@ afterAll(async () => {
   );
 });
 
-const validBike = () => ({
-  title: "Fuzz target",
-  name: "Duke 200",
-  categoryId,
-  imageUrl: "https://example.com/bike.jpg",
-  location: "Dhaka",
-  yearsOfUse: 2,
-  originalPrice: 2000,
-  resalePrice: 1500,
-  phone: "+8801700000000",
-  description: "A bike",
-});
-
-async function listBike(): Promise<string> {
-  const response = await t.request("/api/bikes", { cookie: seller, body: validBike() });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const validBike = () => bikeFields(categoryId, { title: "Fuzz target", description: "A bike" });
 
 interface Sent {
   method: string;
@@ -187,7 +168,7 @@ const targets: Target[] = [
     method: "POST",
     path: "/api/bookings",
     cookie: () => buyer,
-    base: () => ({ bikeId, phone: "+8801711000000", meetingLocation: "Banani" }),
+    base: () => buildBooking(bikeId),
   },
   {
     method: "PATCH",

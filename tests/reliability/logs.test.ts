@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createApp } from "../../src/server/app";
-import { ResponseCache } from "../../src/server/cache/response-cache";
-import type { ErrorBody } from "../../src/shared/errors";
-import { cookieHeader, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createApp } from "#src/server/app";
+import { ResponseCache } from "#src/server/cache/response-cache";
+import type { ErrorBody } from "#src/shared/errors";
+import { cookieHeader, signUp } from "#tests/support/accounts";
+import { TEST_PASSWORD, uniqueEmail } from "#tests/support/builders/account";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { requestBooking } from "#tests/support/builders/booking";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 /**
  * Issue 6, point 7: one JSON line per request with its id, status and
@@ -47,16 +50,15 @@ describe("what the logs never contain", () => {
     const bookingPhone = keep("+8801822345678");
 
     const seller = uniqueEmail("log-seller");
-    const signUpSeller = await t.request("/api/auth/sign-up/email", {
-      body: { name: "Log Seller", email: seller, password: sellerPassword, accountType: "seller" },
+    const sellerCookie = await signUp(t, {
+      name: "Log Seller",
+      email: seller,
+      password: sellerPassword,
+      accountType: "seller",
     });
-    expect(signUpSeller.status).toBe(200);
-    const sellerCookie = cookieHeader(signUpSeller);
 
     const buyer = uniqueEmail("log-buyer");
-    await t.request("/api/auth/sign-up/email", {
-      body: { name: "Log Buyer", email: buyer, password: buyerPassword, accountType: "buyer" },
-    });
+    await signUp(t, { name: "Log Buyer", email: buyer, password: buyerPassword });
     // A failed and a successful sign-in.
     await t.request("/api/auth/sign-in/email", { body: { email: buyer, password: TEST_PASSWORD } });
     const signIn = await t.request("/api/auth/sign-in/email", {
@@ -65,26 +67,13 @@ describe("what the logs never contain", () => {
     expect(signIn.status).toBe(200);
     const buyerCookie = cookieHeader(signIn);
 
-    const categories = (await (await t.request("/api/categories")).json()) as { id: string }[];
-    const listing = await t.request("/api/bikes", {
-      cookie: sellerCookie,
-      body: {
-        title: "Logged bike",
-        name: "Duke 200",
-        categoryId: categories[0]?.id,
-        imageUrl: "https://example.com/bike.jpg",
-        location: "Dhaka",
-        yearsOfUse: 2,
-        originalPrice: 2000,
-        resalePrice: 1500,
-        phone: listingPhone,
-      },
+    const { SUZUKI } = await categoryIds(t);
+    const { id: bikeId } = await listBike(t, { cookie: sellerCookie }, SUZUKI, {
+      title: "Logged bike",
+      phone: listingPhone,
     });
-    expect(listing.status).toBe(201);
-    const { id: bikeId } = (await listing.json()) as { id: string };
-    const booking = await t.request("/api/bookings", {
-      cookie: buyerCookie,
-      body: { bikeId, phone: bookingPhone, meetingLocation: "Gulshan 2" },
+    const booking = await requestBooking(t, { cookie: buyerCookie }, bikeId, {
+      phone: bookingPhone,
     });
     expect(booking.status).toBe(201);
     await t.request("/api/me/sales", { cookie: sellerCookie });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { cookieHeader, signIn, signUp, TEST_PASSWORD, uniqueEmail } from "../support/accounts";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { cookieHeader, signIn, signUp } from "#tests/support/accounts";
+import { TEST_PASSWORD, uniqueEmail } from "#tests/support/builders/account";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 /** Issue 6, point 8: sessions end on the server: at sign-out, on a password change, on expiry. */
 let t: TestApp;

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signIn, signUp } from "#tests/support/accounts";
+import { buildAccount, TEST_PASSWORD } from "#tests/support/builders/account";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { buildBooking } from "#tests/support/builders/booking";
 import {
   apiClient,
-  cookieOf,
   PROCESS_ADMIN_EMAIL,
   PROCESS_ADMIN_PASSWORD,
   type ServerProcess,
   startServerProcess,
-} from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+} from "#tests/support/server-process";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 /**
  * Issue 6, point 5: two app processes on one database, on different ports,
@@ -39,12 +42,8 @@ const onB = apiClient(() => b.url);
 let counter = 0;
 
 async function register(api: typeof onA, accountType: "seller" | "buyer" = "buyer") {
-  const email = `${accountType}-${process.pid}-${++counter}@two.test`;
-  const response = await api("/api/auth/sign-up/email", {
-    body: { name: `Rider ${counter}`, email, password: "correct-horse-42", accountType },
-  });
-  expect(response.status).toBe(200);
-  return { email, cookie: cookieOf(response) };
+  const account = buildAccount({ accountType, name: `Rider ${++counter}` });
+  return { email: account.email, cookie: await signUp({ request: api }, account) };
 }
 
 describe("two processes, one database", () => {
@@ -60,22 +59,8 @@ describe("two processes, one database", () => {
 
   test("50 concurrent bookings of one bike, split across both: exactly one succeeds", async () => {
     const seller = await register(onA, "seller");
-    const categories = (await (await onA("/api/categories")).json()) as { id: string }[];
-    const listed = await onA("/api/bikes", {
-      cookie: seller.cookie,
-      body: {
-        title: "Raced for",
-        name: "Duke 200",
-        categoryId: categories[0]?.id,
-        imageUrl: "https://example.com/bike.jpg",
-        location: "Dhaka",
-        yearsOfUse: 1,
-        originalPrice: 2000,
-        resalePrice: 1500,
-        phone: "+8801700000000",
-      },
-    });
-    const { id: bikeId } = (await listed.json()) as { id: string };
+    const { SUZUKI } = await categoryIds({ request: onA });
+    const { id: bikeId } = await listBike({ request: onA }, seller, SUZUKI, { title: "Raced for" });
     // 25 buyers, two bookings each: every sign-up hashes a password, and the
     // race is between the 50 requests, whoever sends them.
     const buyers: { cookie: string }[] = [];
@@ -88,7 +73,7 @@ describe("two processes, one database", () => {
       [...buyers, ...buyers].map((buyer, index) =>
         (index % 2 ? onA : onB)("/api/bookings", {
           cookie: buyer.cookie,
-          body: { bikeId, phone: "+8801811000000", meetingLocation: "Gulshan" },
+          body: buildBooking(bikeId),
           timeoutMs: 30_000,
         }),
       ),
@@ -105,10 +90,10 @@ describe("two processes, one database", () => {
   test("deleting an account on one ends its session on the other at once", async () => {
     const buyer = await register(onB);
     const me = (await (await onB("/api/me", { cookie: buyer.cookie })).json()) as { id: string };
-    const adminSignIn = await onA("/api/auth/sign-in/email", {
-      body: { email: PROCESS_ADMIN_EMAIL, password: PROCESS_ADMIN_PASSWORD },
-    });
-    const admin = cookieOf(adminSignIn);
+    const admin = await signIn(
+      { request: onA },
+      { email: PROCESS_ADMIN_EMAIL, password: PROCESS_ADMIN_PASSWORD },
+    );
     expect((await onA(`/api/users/${me.id}`, { method: "DELETE", cookie: admin })).status).toBe(
       204,
     );
@@ -117,7 +102,7 @@ describe("two processes, one database", () => {
       401,
     );
     const again = await onB("/api/auth/sign-in/email", {
-      body: { email: buyer.email, password: "correct-horse-42" },
+      body: { email: buyer.email, password: TEST_PASSWORD },
     });
     expect(again.status).toBe(401);
   });

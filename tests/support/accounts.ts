@@ -1,36 +1,20 @@
-import { randomBytes } from "node:crypto";
-import type { RegisterInput } from "../../src/shared/schemas/auth";
-import type { TestApp } from "./test-app";
-
-export const TEST_PASSWORD = "correct-horse-42";
-
-/** An address no other test in the run uses. */
-export function uniqueEmail(label = "user"): string {
-  return `${label}-${randomBytes(4).toString("hex")}@example.test`;
-}
+import type { RegisterInput } from "#src/shared/schemas/auth";
+import { buildAccount, TEST_PASSWORD } from "#tests/support/builders/account";
+import type { Api } from "#tests/support/builders/api";
 
 /** Registers through the public API and returns the browser's Cookie header for the new session. */
-export async function signUp(
-  t: Pick<TestApp, "request">,
-  input: Partial<RegisterInput> = {},
-): Promise<string> {
-  const body: RegisterInput = {
-    name: "Test Rider",
-    email: uniqueEmail(input.accountType ?? "buyer"),
-    password: TEST_PASSWORD,
-    accountType: "buyer",
-    ...input,
-  };
-  return sessionCookie(await t.request("/api/auth/sign-up/email", { body }), "sign-up");
+export async function signUp(api: Api, input: Partial<RegisterInput> = {}): Promise<string> {
+  const body = buildAccount(input);
+  return sessionCookie(await api.request("/api/auth/sign-up/email", { body }), "sign-up");
 }
 
 /** Signs in through the public API and returns the Cookie header for the session. */
 export async function signIn(
-  t: Pick<TestApp, "request">,
+  api: Api,
   input: { email: string; password?: string },
 ): Promise<string> {
   const body = { email: input.email, password: input.password ?? TEST_PASSWORD };
-  return sessionCookie(await t.request("/api/auth/sign-in/email", { body }), "sign-in");
+  return sessionCookie(await api.request("/api/auth/sign-in/email", { body }), "sign-in");
 }
 
 async function sessionCookie(response: Response, what: string): Promise<string> {

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { openDatabase } from "../../src/server/db/database";
-import type { Database } from "../../src/server/env";
-import { apiClient, cookieOf, type ServerProcess } from "./server-process";
+import { openDatabase } from "#src/server/db/database";
+import type { Database } from "#src/server/env";
+import { signUp } from "#tests/support/accounts";
+import { bikeFields } from "#tests/support/builders/bike";
+import { requestBooking } from "#tests/support/builders/booking";
+import { apiClient, type ServerProcess } from "#tests/support/server-process";
 
 /**
  * Issue 6, point 4: a stream of listings and bookings against the real
@@ -50,16 +53,6 @@ interface BookingRecord {
   cancelAcked: boolean;
 }
 
-const BIKE = {
-  name: "Duke 200",
-  imageUrl: "https://example.com/bike.jpg",
-  location: "Dhaka",
-  yearsOfUse: 2,
-  originalPrice: 2000,
-  resalePrice: 1500,
-  phone: "+8801700000000",
-};
-
 export async function runCrashDrill(options: DrillOptions): Promise<DrillResult> {
   const log = options.log ?? (() => {});
   let server = await options.start();
@@ -75,14 +68,8 @@ export async function runCrashDrill(options: DrillOptions): Promise<DrillResult>
   const listings: Listing[] = [];
   const bookings: BookingRecord[] = [];
 
-  const register = async (accountType: "seller" | "buyer") => {
-    const email = `${accountType}-${randomBytes(5).toString("hex")}@crash.test`;
-    const response = await api("/api/auth/sign-up/email", {
-      body: { name: `Crash ${accountType}`, email, password: "correct-horse-42", accountType },
-    });
-    if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);
-    return cookieOf(response);
-  };
+  const register = (accountType: "seller" | "buyer") =>
+    signUp({ request: api }, { name: `Crash ${accountType}`, accountType });
   const sellers = [await register("seller"), await register("seller")];
   const buyers: string[] = [];
   for (let index = 0; index < options.workers; index++) buyers.push(await register("buyer"));
@@ -96,11 +83,11 @@ export async function runCrashDrill(options: DrillOptions): Promise<DrillResult>
     try {
       if (roll < 0.4 || listings.length < 3) {
         const title = `Crash bike ${randomBytes(4).toString("hex")}`;
-        const categoryId = categories[Math.floor(Math.random() * categories.length)]?.id;
+        const categoryId = categories[Math.floor(Math.random() * categories.length)]?.id ?? "";
         result.requests++;
         const response = await api("/api/bikes", {
           cookie: seller,
-          body: { ...BIKE, title, categoryId },
+          body: bikeFields(categoryId, { title }),
         });
         if (response.status === 201) {
           const { id } = (await response.json()) as { id: string };
@@ -112,10 +99,7 @@ export async function runCrashDrill(options: DrillOptions): Promise<DrillResult>
         const bike = open[Math.floor(Math.random() * open.length)];
         if (!bike) return true;
         result.requests++;
-        const response = await api("/api/bookings", {
-          cookie: buyer,
-          body: { bikeId: bike.id, phone: "+8801811000000", meetingLocation: "Gulshan" },
-        });
+        const response = await requestBooking({ request: api }, { cookie: buyer }, bike.id);
         if (response.status === 201) {
           const { id } = (await response.json()) as { id: string };
           bookings.push({

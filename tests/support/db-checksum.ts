@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { AppDb } from "../../src/server/db/database";
+import type { AppDb } from "#src/server/db/database";
 
 /**
  * Every table that holds the marketplace's data, and the columns that order

@@ -1,4 +1,4 @@
-import type { AppDb } from "../../src/server/db/database";
+import type { AppDb } from "#src/server/db/database";
 
 const ACTIVE = new Set(["pending", "accepted"]);
 

@@ -1,6 +1,7 @@
-import type { AccountType } from "../../src/shared/schemas/auth";
-import type { User } from "../../src/shared/schemas/users";
-import { signIn, signUp, uniqueEmail } from "./accounts";
+import type { AccountType } from "#src/shared/schemas/auth";
+import type { User } from "#src/shared/schemas/users";
+import { signIn, signUp } from "#tests/support/accounts";
+import { uniqueEmail } from "#tests/support/builders/account";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "./test-app";
 
 /** A signed-in account: who it is and the Cookie header its browser sends. */

@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-import type { Upload } from "../../src/shared/schemas/uploads";
+import type { Upload } from "#src/shared/schemas/uploads";
 import type { Person } from "./people";
 import type { TestApp } from "./test-app";
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { ENV_VARIABLES } from "../../src/server/env";
+import { ENV_VARIABLES } from "#src/server/env";
 
 /**
  * The real server as a child process (`node --import tsx src/server/main.ts`,

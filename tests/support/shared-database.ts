@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
-import { createApp } from "../../src/server/app";
-import { bootstrap } from "../../src/server/bootstrap";
-import type { AppBindings, Deps } from "../../src/server/context";
-import type { DatabaseHandle } from "../../src/server/db/database";
-import { type Env, loadEnv } from "../../src/server/env";
-import { createLogger } from "../../src/server/logger";
-import { closeRateLimitStore } from "../../src/server/rate-limits/limiter";
+import { createApp } from "#src/server/app";
+import { bootstrap } from "#src/server/bootstrap";
+import type { AppBindings, Deps } from "#src/server/context";
+import type { DatabaseHandle } from "#src/server/db/database";
+import { type Env, loadEnv } from "#src/server/env";
+import { createLogger } from "#src/server/logger";
+import { closeRateLimitStore } from "#src/server/rate-limits/limiter";
 import { type EnvOverrides, type RequestOptions, requestInit, testEnvSource } from "./test-app";
 import { createTestDatabase } from "./test-database";
 

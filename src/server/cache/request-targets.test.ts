@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp } from "#tests/support/accounts";
-import { categoryIds, listBike } from "#tests/support/listings";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { whoIs } from "#tests/support/people";
 import { rawGet } from "#tests/support/raw-request";
 import { createTestApp, type TestApp } from "#tests/support/test-app";

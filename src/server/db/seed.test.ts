@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, uniqueEmail } from "#tests/support/accounts";
+import { signIn, signUp } from "#tests/support/accounts";
+import { uniqueEmail } from "#tests/support/builders/account";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
 import type { AppDb } from "./database";
 

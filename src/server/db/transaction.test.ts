@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { categoryIds } from "#tests/support/listings";
+import { categoryIds } from "#tests/support/builders/bike";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { testServerUrl } from "#tests/support/test-database";
 import type { AppDb } from "./database";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, TEST_PASSWORD, uniqueEmail } from "#tests/support/accounts";
+import { signIn, signUp } from "#tests/support/accounts";
+import { TEST_PASSWORD, uniqueEmail } from "#tests/support/builders/account";
 import {
   type AppInstance,
   createAppsOnOneDatabase,

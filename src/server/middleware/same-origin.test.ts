@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signIn, signUp, TEST_PASSWORD } from "#tests/support/accounts";
+import { signIn, signUp } from "#tests/support/accounts";
 import { documentedEndpoints } from "#tests/support/api-docs";
+import { TEST_PASSWORD } from "#tests/support/builders/account";
 import { summarizeData } from "#tests/support/db-checksum";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
 import type { ErrorBody } from "../../shared/errors";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { uniqueEmail } from "#tests/support/accounts";
+import { uniqueEmail } from "#tests/support/builders/account";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { EnvError, loadEnv } from "../env";
 import { createLogger } from "../logger";

@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import type { RegisterInput } from "#src/shared/schemas/auth";
+import { buildAccount } from "#tests/support/builders/account";
 
 /** The words a user sees (the seed's wording, spelling fixed: PRODUCT.md §7). */
 export const text = {
@@ -14,17 +15,11 @@ export const text = {
   accountTypePlaceholder: "Account Type?",
 } as const;
 
-export interface Account {
-  name: string;
-  email: string;
-  password: string;
-  accountType: "seller" | "buyer";
-}
+export type Account = RegisterInput;
 
-/** An account nobody has registered yet in this run. */
+/** An account nobody has registered yet in this run, from the shared account builder. */
 export function newAccount(accountType: Account["accountType"], name: string): Account {
-  const id = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
-  return { name, email: `${accountType}-${id}@example.test`, password: `pass-${id}`, accountType };
+  return buildAccount({ accountType, name });
 }
 
 export function pathOf(page: Page): string {

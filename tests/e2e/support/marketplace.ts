@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { type Bike, bikeInput, buildBike } from "#tests/support/builders/bike";
 import { DESKTOP, PHONE } from "./browser";
 import { type Overflow, SCREENSHOT_DIR, snap } from "./screenshots";
 
@@ -15,16 +16,24 @@ export const marketText = {
   verified: "Verified seller",
 } as const;
 
-export interface BikeFields {
-  title: string;
-  name: string;
-  location: string;
-  phone: string;
-  yearsOfUse: number;
-  originalPrice: number;
-  resalePrice: number;
-  imageUrl: string;
-  category: "SUZUKI" | "YAMAHA" | "KTM";
+/** The builder's bike with a picture the app ships (the browser loads nothing from outside). */
+export function shownBike(overrides: Partial<Bike> = {}): Bike {
+  return buildBike({ imageUrl: "/images/bikes/suzuki-gixxer-sf.svg", ...overrides });
+}
+
+/** Fills the Add product form with a built bike; no image link when it has none (photos). */
+export async function fillBikeForm(page: Page, bike: Bike): Promise<void> {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field("Title").fill(bike.title);
+  await field("Phone Number").fill(bike.phone);
+  await field("Location").fill(bike.location);
+  await field("Resale price").fill(String(bike.resalePrice));
+  await field("Original price").fill(String(bike.originalPrice));
+  if (bike.imageUrl) await field("Image link").fill(bike.imageUrl);
+  await field("Bike Name").fill(bike.name);
+  await field("Years of use").fill(String(bike.yearsOfUse));
+  await field("Category").selectOption({ label: bike.category });
+  if (bike.description) await field("Description").fill(bike.description);
 }
 
 export async function categoryId(page: Page, baseUrl: string, name: string): Promise<string> {
@@ -39,11 +48,10 @@ export async function categoryId(page: Page, baseUrl: string, name: string): Pro
 export async function createBikeThroughApi(
   page: Page,
   baseUrl: string,
-  bike: BikeFields,
+  bike: Bike,
 ): Promise<{ id: string }> {
-  const { category, ...fields } = bike;
   const response = await page.request.post(`${baseUrl}/api/bikes`, {
-    data: { ...fields, categoryId: await categoryId(page, baseUrl, category) },
+    data: bikeInput(bike, await categoryId(page, baseUrl, bike.category)),
     headers: { origin: baseUrl },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -79,7 +87,8 @@ export async function snapSettled(page: Page, name: string): Promise<Overflow> {
   return overflow;
 }
 
-async function transitionsDone(page: Page): Promise<void> {
+/** Waits for the CSS transitions running now, including those a resize just set off. */
+export async function transitionsDone(page: Page): Promise<void> {
   await page.evaluate(async () => {
     // Two frames first, so transitions started by the resize exist when we look.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

@@ -45,6 +45,17 @@ export type Overflow = Partial<Record<ScreenSize, number>>;
 
 /** Waits for images (lazy ones too), fonts and layout after a resize; scrolls to the top. */
 async function settle(page: Page): Promise<void> {
+  await imagesLoaded(page);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // From the top, or a sticky header is drawn where the page was scrolled to.
+    window.scrollTo(0, 0);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** Loads lazy images too, and waits until each has loaded or failed (at most 5 s). */
+export async function imagesLoaded(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const images = Array.from(document.images);
     for (const image of images) image.loading = "eager";
@@ -59,9 +70,5 @@ async function settle(page: Page): Promise<void> {
             }),
       ),
     );
-    await document.fonts.ready;
-    // From the top, or a sticky header is drawn where the page was scrolled to.
-    window.scrollTo(0, 0);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }

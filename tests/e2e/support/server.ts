@@ -8,7 +8,7 @@ import {
   PROCESS_ADMIN_EMAIL,
   PROCESS_ADMIN_PASSWORD,
   startServerProcess,
-} from "../../support/server-process";
+} from "#tests/support/server-process";
 
 export const ADMIN_EMAIL = PROCESS_ADMIN_EMAIL;
 export const ADMIN_PASSWORD = PROCESS_ADMIN_PASSWORD;

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { User } from "#src/shared/schemas/users";
-import {
-  cookieHeader,
-  parseSetCookies,
-  signUp,
-  TEST_PASSWORD,
-  uniqueEmail,
-} from "#tests/support/accounts";
+import { cookieHeader, parseSetCookies, signUp } from "#tests/support/accounts";
+import { TEST_PASSWORD, uniqueEmail } from "#tests/support/builders/account";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let t: TestApp;

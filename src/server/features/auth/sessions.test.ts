@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
-import { cookieHeader, signIn, signUp, TEST_PASSWORD, uniqueEmail } from "#tests/support/accounts";
+import { cookieHeader, signIn, signUp } from "#tests/support/accounts";
+import { TEST_PASSWORD, uniqueEmail } from "#tests/support/builders/account";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 let t: TestApp;

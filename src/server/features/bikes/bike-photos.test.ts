@@ -3,15 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { Bike, BikeDetail } from "#src/shared/schemas/bikes";
 import type { Upload } from "#src/shared/schemas/uploads";
-import {
-  addToWishlist,
-  bikeFields,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-  viewBike,
-  wishlist,
-} from "#tests/support/listings";
+import { expectJson } from "#tests/support/builders/api";
+import { bikeFields, type CategoryIds, categoryIds } from "#tests/support/builders/bike";
+import { addToWishlist, viewBike, wishlist } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { noisy, upload } from "#tests/support/photos";
 import { createTestApp, type TestApp } from "#tests/support/test-app";

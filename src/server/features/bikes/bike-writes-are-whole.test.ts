@@ -3,13 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
 import type { Category } from "#src/shared/schemas/categories";
 import type { Upload } from "#src/shared/schemas/uploads";
-import {
-  bikeFields,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-  viewBike,
-} from "#tests/support/listings";
+import { expectJson } from "#tests/support/builders/api";
+import { bikeFields, type CategoryIds, categoryIds } from "#tests/support/builders/bike";
+import { viewBike } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { noisy, upload } from "#tests/support/photos";
 import { createTestApp, type TestApp } from "#tests/support/test-app";

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { Bike, BikeInput } from "#src/shared/schemas/bikes";
+import { expectJson } from "#tests/support/builders/api";
+import { bikeFields, type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book, moveBooking } from "#tests/support/builders/booking";
 import { marketplaceInconsistencies } from "#tests/support/invariants";
-import {
-  addToWishlist,
-  bikeFields,
-  book,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-  listBike,
-  moveBooking,
-  myBookings,
-  mySales,
-  wishlist,
-} from "#tests/support/listings";
+import { addToWishlist, myBookings, mySales, wishlist } from "#tests/support/listings";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { Booking } from "#src/shared/schemas/bookings";
+import { expectJson } from "#tests/support/builders/api";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { moveBooking, requestBooking } from "#tests/support/builders/booking";
 import { marketplaceInconsistencies } from "#tests/support/invariants";
-import {
-  categoryIds,
-  expectJson,
-  listBike,
-  moveBooking,
-  requestBooking,
-  viewBike,
-} from "#tests/support/listings";
+import { viewBike } from "#tests/support/listings";
 import { newPeople, newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 

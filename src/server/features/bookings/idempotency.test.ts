@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Booking } from "#src/shared/schemas/bookings";
-import { categoryIds, expectJson, listBike } from "#tests/support/listings";
+import { expectJson } from "#tests/support/builders/api";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 

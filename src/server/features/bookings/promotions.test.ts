@@ -2,18 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Quote } from "#src/shared/schemas/bikes";
 import type { Booking } from "#src/shared/schemas/bookings";
-import {
-  addToWishlist,
-  book,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-  listBike,
-  moveBooking,
-  requestBooking,
-  viewBike,
-  wishlist,
-} from "#tests/support/listings";
+import { expectJson } from "#tests/support/builders/api";
+import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book, moveBooking, requestBooking } from "#tests/support/builders/booking";
+import { addToWishlist, viewBike, wishlist } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 

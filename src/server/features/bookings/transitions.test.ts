@@ -2,18 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { BikeStatus } from "#src/shared/schemas/bikes";
 import type { BookingStatus } from "#src/shared/schemas/bookings";
+import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book, moveBooking, requestBooking, requestStatus } from "#tests/support/builders/booking";
 import { marketplaceInconsistencies } from "#tests/support/invariants";
-import {
-  book,
-  type CategoryIds,
-  categoryIds,
-  listBike,
-  moveBooking,
-  myBookings,
-  requestBooking,
-  requestStatus,
-  viewBike,
-} from "#tests/support/listings";
+import { myBookings, viewBike } from "#tests/support/listings";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 

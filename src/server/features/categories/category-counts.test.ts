@@ -2,17 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
 import type { Booking } from "#src/shared/schemas/bookings";
 import type { Category, CategoryName } from "#src/shared/schemas/categories";
+import { expectJson } from "#tests/support/builders/api";
+import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book, moveBooking, requestBooking, requestStatus } from "#tests/support/builders/booking";
 import { marketplaceInconsistencies } from "#tests/support/invariants";
-import {
-  book,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-  listBike,
-  moveBooking,
-  requestBooking,
-  requestStatus,
-} from "#tests/support/listings";
 import { newPeople, newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { categoryCountsMigration } from "../../db/migrations/007-category-counts";

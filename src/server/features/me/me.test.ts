@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { User } from "#src/shared/schemas/users";
-import { signIn, signUp, uniqueEmail } from "#tests/support/accounts";
+import { signIn, signUp } from "#tests/support/accounts";
+import { uniqueEmail } from "#tests/support/builders/account";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
 
 const SECOND_ADMIN = "ops@reride.test";

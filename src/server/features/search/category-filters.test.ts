@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp } from "#tests/support/test-app";
 import {
   addBike,
   compareFor,
@@ -8,7 +7,8 @@ import {
   type Market,
   openMarket,
   titles,
-} from "./search-fixtures";
+} from "#tests/support/search-market";
+import { createTestApp } from "#tests/support/test-app";
 
 // GET /api/categories/:id/bikes takes the search's filters and sorts within
 // its category, and lists every status (booked and sold bikes show a badge).
@@ -31,17 +31,42 @@ async function categoryPage(query: Record<string, string | number | boolean | un
 beforeAll(async () => {
   market = await openMarket(await createTestApp());
   for (const bike of [
-    { title: "Gixxer SF in Dhaka", location: "Dhaka", resalePrice: 1750, yearsOfUse: 2 },
-    { title: "GSX-R150 in Sylhet", location: "Sylhet", resalePrice: 2000, yearsOfUse: 3 },
-    { title: "Intruder booked", location: "Dhaka", resalePrice: 2100, yearsOfUse: 1 },
+    {
+      title: "Gixxer SF in Dhaka",
+      name: "Gixxer SF",
+      location: "Dhaka",
+      resalePrice: 1750,
+      yearsOfUse: 2,
+    },
+    {
+      title: "GSX-R150 in Sylhet",
+      name: "GSX-R150",
+      location: "Sylhet",
+      resalePrice: 2000,
+      yearsOfUse: 3,
+    },
+    {
+      title: "Intruder booked",
+      name: "Intruder 150",
+      location: "Dhaka",
+      resalePrice: 2100,
+      yearsOfUse: 1,
+    },
     {
       title: "V-Strom 650 touring",
+      name: "V-Strom 650",
       location: "Khulna",
       resalePrice: 5200,
       yearsOfUse: 6,
       cookie: market.verifiedSeller,
     },
-    { title: "Hayabusa same price", location: "Dhaka", resalePrice: 2000, yearsOfUse: 4 },
+    {
+      title: "Hayabusa same price",
+      name: "Hayabusa",
+      location: "Dhaka",
+      resalePrice: 2000,
+      yearsOfUse: 4,
+    },
   ]) {
     suzuki.push(await addBike(market, bike));
   }

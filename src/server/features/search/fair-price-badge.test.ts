@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fairPriceRating } from "#src/shared/fair-price";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
+import {
+  addBike,
+  get,
+  type ListedBike,
+  type Market,
+  openMarket,
+  search,
+} from "#tests/support/search-market";
 import { createTestApp } from "#tests/support/test-app";
-import { addBike, get, type ListedBike, type Market, openMarket, search } from "./search-fixtures";
 
 let market: Market;
 const ktm: ListedBike[] = [];

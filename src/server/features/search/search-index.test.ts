@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp } from "#tests/support/accounts";
+import { addBike, type Market, openMarket, search, titles } from "#tests/support/search-market";
 import { createTestApp } from "#tests/support/test-app";
 import { countBikes } from "./bike-listing";
-import { addBike, type Market, openMarket, search, titles } from "./search-fixtures";
 
 // The words a search finds follow every write to a bike: the app rewrites the
 // search columns, and the database's triggers keep its full-text index in step.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
+import { addBike, listSearchBikes, type Market, openMarket } from "#tests/support/search-market";
 import { createTestApp } from "#tests/support/test-app";
 import { MAX_EXACT_WORDS } from "../../catalog/search-text";
 import { type BikeFilters, listBikes } from "./bike-listing";
 import type { Cursor } from "./cursor";
-import { addBike, listSearchBikes, type Market, openMarket } from "./search-fixtures";
 
 // Words are found either by reading bikes in sort order and checking their
 // stored words, or through the full-text index (bike-listing.ts); which

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp } from "#tests/support/test-app";
-import { countBikes } from "./bike-listing";
 import {
   addBike,
   compareFor,
@@ -11,7 +9,9 @@ import {
   openMarket,
   search,
   titles,
-} from "./search-fixtures";
+} from "#tests/support/search-market";
+import { createTestApp } from "#tests/support/test-app";
+import { countBikes } from "./bike-listing";
 
 let market: Market;
 const listed: ListedBike[] = [];

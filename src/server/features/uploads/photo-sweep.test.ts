@@ -3,13 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
 import type { Upload } from "#src/shared/schemas/uploads";
-import {
-  bikeFields,
-  book,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-} from "#tests/support/listings";
+import { expectJson } from "#tests/support/builders/api";
+import { bikeFields, type CategoryIds, categoryIds } from "#tests/support/builders/bike";
+import { book } from "#tests/support/builders/booking";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { fetchPhoto, noisy, storedFiles, upload } from "#tests/support/photos";
 import { createTestApp, type TestApp } from "#tests/support/test-app";

@@ -2,21 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { User } from "#src/shared/schemas/users";
 import { signIn } from "#tests/support/accounts";
+import { expectJson } from "#tests/support/builders/api";
+import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
+import { book, moveBooking, requestBooking } from "#tests/support/builders/booking";
 import { marketplaceInconsistencies } from "#tests/support/invariants";
-import {
-  addToWishlist,
-  book,
-  type CategoryIds,
-  categoryIds,
-  expectJson,
-  listBike,
-  moveBooking,
-  myBookings,
-  mySales,
-  requestBooking,
-  viewBike,
-  wishlist,
-} from "#tests/support/listings";
+import { addToWishlist, myBookings, mySales, viewBike, wishlist } from "#tests/support/listings";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 

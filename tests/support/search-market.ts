@@ -1,8 +1,14 @@
 import { expect } from "vitest";
-import type { BikeInput } from "#src/shared/schemas/bikes";
-import type { Category } from "#src/shared/schemas/categories";
 import type { SearchResults } from "#src/shared/schemas/search";
 import { signIn, signUp } from "#tests/support/accounts";
+import {
+  type Bike,
+  bikeInput,
+  buildBike,
+  type CategoryIds,
+  categoryIds,
+} from "#tests/support/builders/bike";
+import { requestBooking } from "#tests/support/builders/booking";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "#tests/support/test-app";
 
 // Helpers for the search tests: real accounts and listings made through the API.
@@ -16,7 +22,7 @@ export interface Market {
   seller: string;
   verifiedSeller: string;
   admin: string;
-  categories: Record<Category["name"], string>;
+  categories: CategoryIds;
 }
 
 /** Accounts and categories, with the demo listings removed so each test knows every bike. */
@@ -37,27 +43,16 @@ export async function openMarket(t: TestApp): Promise<Market> {
     cookie: admin,
   });
   expect(verified.status).toBe(200);
-  const list = (await (await t.request("/api/categories")).json()) as Category[];
-  const categories = Object.fromEntries(list.map((c) => [c.name, c.id])) as Market["categories"];
-  return { t, buyer, seller, verifiedSeller, admin, categories };
+  return { t, buyer, seller, verifiedSeller, admin, categories: await categoryIds(t) };
 }
 
-export type NewBike = Partial<BikeInput> & { category?: Category["name"]; cookie?: string };
+export type NewBike = Partial<Bike> & { cookie?: string };
 
+/** Lists a built bike as the plain seller, or as the seller whose cookie is given. */
 export async function addBike(market: Market, bike: NewBike = {}): Promise<ListedBike> {
-  const { category = "SUZUKI", cookie = market.seller, ...fields } = bike;
-  const body: BikeInput = {
-    title: "Test bike",
-    name: "Model",
-    categoryId: market.categories[category],
-    imageUrl: "https://example.com/bike.jpg",
-    location: "Dhaka",
-    yearsOfUse: 2,
-    originalPrice: 3000,
-    resalePrice: 2000,
-    phone: "+8801711000001",
-    ...fields,
-  };
+  const { cookie = market.seller, ...overrides } = bike;
+  const built = buildBike(overrides);
+  const body = bikeInput(built, market.categories[built.category]);
   const response = await market.t.request("/api/bikes", { body, cookie });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as ListedBike;
@@ -181,10 +176,7 @@ export async function listSearchBikes(market: Market): Promise<ListedBike[]> {
   const listed: ListedBike[] = [];
   for (const bike of bikes) listed.push(await addBike(market, bike));
   const booked = listed.pop();
-  const booking = await market.t.request("/api/bookings", {
-    body: { bikeId: booked?.id, phone: "+8801711000009", meetingLocation: "Gulshan" },
-    cookie: market.buyer,
-  });
+  const booking = await requestBooking(market.t, { cookie: market.buyer }, booked?.id ?? "");
   expect(booking.status).toBe(201);
   return listed;
 }
