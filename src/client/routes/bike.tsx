@@ -6,6 +6,7 @@ import { NotFoundState } from "../components/not-found-state";
 import { LoadingState } from "../components/query-states";
 import { BikeDetails } from "../features/bikes/components/bike-details";
 import { bikeDetailQuery } from "../features/bookings/api";
+import { QuoteSummary } from "../features/bookings/components/quote-summary";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { isApiError } from "../lib/api-client";
 import { configQuery } from "../lib/config";
@@ -38,7 +39,12 @@ export function Component() {
   }
   return (
     <>
-      <BikeDetails bike={bike.data} onBuy={booking.open} onBuyIntent={booking.preload} />
+      <BikeDetails
+        bike={bike.data}
+        quote={<QuoteSummary quote={bike.data.quote} />}
+        onBuy={booking.open}
+        onBuyIntent={booking.preload}
+      />
       {booking.dialog}
     </>
   );

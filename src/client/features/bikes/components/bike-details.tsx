@@ -6,7 +6,6 @@ import type { ListedBike } from "#src/client/lib/bike-cache";
 import { usePageTitle } from "#src/client/lib/page-title";
 import { useMe } from "#src/client/lib/session";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
-import { QuoteSummary } from "../../bookings/components/quote-summary";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
 import { FairPriceBadge } from "./fair-price-badge";
@@ -15,12 +14,14 @@ import { WishlistButton } from "./wishlist-button";
 
 interface BikeDetailsProps {
   bike: BikeDetail;
+  /** What the buyer would pay (the bookings feature's summary of `bike.quote`). */
+  quote: ReactNode;
   onBuy: (bike: ListedBike) => void;
   onBuyIntent: () => void;
 }
 
 /** /bikes/:id: everything about one listing, its photos, the price to pay and 'Buy'. */
-export function BikeDetails({ bike, onBuy, onBuyIntent }: BikeDetailsProps) {
+export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProps) {
   const { data: user } = useMe();
   usePageTitle(bike.title);
   return (
@@ -76,7 +77,7 @@ export function BikeDetails({ bike, onBuy, onBuyIntent }: BikeDetailsProps) {
           <h2 id="bike-quote" className="mb-2 text-lg font-semibold">
             Your price
           </h2>
-          <QuoteSummary quote={bike.quote} />
+          {quote}
         </section>
         <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
       </div>
