@@ -4,12 +4,12 @@ import { LoaderError } from "../components/loader-error";
 import { categoryBikesQuery } from "../features/bikes/api";
 import { CategoryBikes } from "../features/bikes/components/category-bikes";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
-import { readFilters } from "../features/search/search-params";
-import { prepareFilterValidation, validateFilters } from "../features/search/validate-filters";
 import { configQuery } from "../lib/config";
 import type { PageData } from "../lib/page-data";
 import { queryClient } from "../lib/query-client";
+import { readFilters } from "../lib/search-params";
 import { meQuery } from "../lib/session";
+import { prepareFilterValidation, validateFilters } from "../lib/validate-filters";
 
 /**
  * The first page of bikes arrives before the page shows. Signed out, nothing
