@@ -3,6 +3,7 @@ import {
   type FieldValues,
   get,
   type Path,
+  type RegisterOptions,
   type UseFormReturn,
   type UseFormSetError,
 } from "react-hook-form";
@@ -51,6 +52,18 @@ function messageAt(errors: object, name: string): string | undefined {
   }
   if ("root" in error) return messageAt(error, "root");
   return undefined;
+}
+
+/** A field's registration and its message: what TextField and SelectField take from a form. */
+export function bindField<TValues extends FieldValues, TOutput>(
+  form: UseFormReturn<TValues, unknown, TOutput>,
+  name: Path<TValues>,
+  options?: RegisterOptions<TValues, Path<TValues>>,
+) {
+  return {
+    registration: form.register(name, options),
+    error: messageAt(form.formState.errors, name),
+  };
 }
 
 /**

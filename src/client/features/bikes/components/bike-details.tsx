@@ -8,6 +8,7 @@ import { useMe } from "#src/client/lib/session";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
+import { Fact } from "./fact";
 import { FairPriceBadge } from "./fair-price-badge";
 import { PhotoGallery } from "./photo-gallery";
 import { WishlistButton } from "./wishlist-button";
@@ -47,18 +48,30 @@ export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProp
           {bike.seller.verified ? <VerifiedMark /> : null}
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-          <Fact term="Bike name">{bike.name}</Fact>
-          <Fact term="Category">{bike.categoryName}</Fact>
-          <Fact term="Location">{bike.location}</Fact>
-          <Fact term="Years of use">{bike.yearsOfUse}</Fact>
-          <Fact term="Original price">
+          <Fact wrap term="Bike name">
+            {bike.name}
+          </Fact>
+          <Fact wrap term="Category">
+            {bike.categoryName}
+          </Fact>
+          <Fact wrap term="Location">
+            {bike.location}
+          </Fact>
+          <Fact wrap term="Years of use">
+            {bike.yearsOfUse}
+          </Fact>
+          <Fact wrap term="Original price">
             <Price amount={bike.originalPrice} />
           </Fact>
-          <Fact term="Resale price">
+          <Fact wrap term="Resale price">
             <Price amount={bike.resalePrice} className="text-base font-bold text-primary" />
           </Fact>
-          {bike.phone ? <Fact term="Phone">{bike.phone}</Fact> : null}
-          <Fact term="Posted">
+          {bike.phone ? (
+            <Fact wrap term="Phone">
+              {bike.phone}
+            </Fact>
+          ) : null}
+          <Fact wrap term="Posted">
             <TimeAgo iso={bike.postedAt} />
           </Fact>
         </dl>
@@ -82,14 +95,5 @@ export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProp
         <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
       </div>
     </article>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-base-content/75">{term}</dt>
-      <dd className="font-medium break-words">{children}</dd>
-    </div>
   );
 }

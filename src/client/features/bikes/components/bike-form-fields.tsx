@@ -7,6 +7,7 @@ import {
   TextAreaField,
   TextField,
 } from "#src/client/components/form-field";
+import { bindField } from "#src/client/lib/field-errors";
 import type { BikeInput, bikeInputSchema } from "#src/shared/schemas/bikes";
 import type { Category } from "#src/shared/schemas/categories";
 import type { User } from "#src/shared/schemas/users";
@@ -55,11 +56,8 @@ interface BikeFormFieldsProps {
  */
 export function BikeFormFields({ form, photoPicker, user, categories }: BikeFormFieldsProps) {
   const { errors } = form.formState;
-  // A field's registration and its message, the two things every field here takes.
-  const bind = (name: BikeFieldName, options?: RegisterOptions<BikeInput, BikeFieldName>) => ({
-    registration: form.register(name, options),
-    error: errors[name]?.message,
-  });
+  const bind = (name: BikeFieldName, options?: RegisterOptions<BikeInput, BikeFieldName>) =>
+    bindField(form, name, options);
   const number = { valueAsNumber: true } as const;
   const whole = { type: "number", inputMode: "numeric", step: 1 } as const;
   return (

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ActionError } from "#src/client/components/action-error";
 import { ConfirmDialog } from "#src/client/components/confirm-dialog";
@@ -12,6 +12,7 @@ import {
   useDeleteProduct,
 } from "../use-my-product-actions";
 import { BikeStatusBadge } from "./bike-status-badge";
+import { Fact } from "./fact";
 
 /** One of the seller's own listings, with advertising and delete. */
 export function MyProductCard({ bike }: { bike: ListedBike }) {
@@ -108,14 +109,5 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
         />
       ) : null}
     </article>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-base-content/75">{term}</dt>
-      <dd className="truncate font-medium">{children}</dd>
-    </div>
   );
 }
