@@ -68,7 +68,7 @@ export function bindField<TValues extends FieldValues, TOutput>(
 
 /**
  * The submit and failure handling every form shares: client checks and the
- * server's answer end in the same place, the field errors beside their
+ * server's response end in the same place, the field errors beside their
  * fields plus a summary at the top that lists them in the form's order. A
  * failure no field can hold (wrong password, network down) is said in the
  * summary too, never only in a toast.
