@@ -30,12 +30,7 @@ export function Component() {
       {categories.isPending ? (
         <LoadingState label="Loading categories..." />
       ) : categories.isError ? (
-        <ErrorState
-          what="the categories"
-          error={categories.error}
-          retrying={categories.isFetching}
-          onRetry={() => categories.refetch()}
-        />
+        <ErrorState what="the categories" query={categories} />
       ) : user ? (
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body">

@@ -33,19 +33,9 @@ export function Component() {
       {bike.isPending || categories.isPending ? (
         <LoadingState label="Loading the bike..." />
       ) : bike.isError ? (
-        <ErrorState
-          what="the bike"
-          error={bike.error}
-          retrying={bike.isFetching}
-          onRetry={() => bike.refetch()}
-        />
+        <ErrorState what="the bike" query={bike} />
       ) : categories.isError ? (
-        <ErrorState
-          what="the categories"
-          error={categories.error}
-          retrying={categories.isFetching}
-          onRetry={() => categories.refetch()}
-        />
+        <ErrorState what="the categories" query={categories} />
       ) : user && bike.data.seller.id !== user.id ? (
         <p role="alert" className="mt-4">
           You can only edit your own bikes.

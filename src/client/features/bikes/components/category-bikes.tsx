@@ -31,12 +31,7 @@ export function CategoryBikes({ categoryId, onBuy, onBuyIntent }: CategoryBikesP
     if (isApiError(bikes.error) && bikes.error.status === 404) return <NotFoundState />;
     return (
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6">
-        <ErrorState
-          what="the bikes"
-          error={bikes.error}
-          retrying={bikes.isFetching}
-          onRetry={() => bikes.refetch()}
-        />
+        <ErrorState what="the bikes" query={bikes} />
       </div>
     );
   }

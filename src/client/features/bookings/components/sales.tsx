@@ -9,14 +9,7 @@ export function Sales() {
   const sales = useQuery(salesQuery);
   if (sales.isPending) return <LoadingState label="Loading bookings on your bikes..." />;
   if (sales.isError) {
-    return (
-      <ErrorState
-        what="the bookings on your bikes"
-        error={sales.error}
-        retrying={sales.isFetching}
-        onRetry={() => sales.refetch()}
-      />
-    );
+    return <ErrorState what="the bookings on your bikes" query={sales} />;
   }
   if (sales.data.items.length === 0) {
     return (

@@ -61,12 +61,7 @@ export function SearchResults({ categories, renderBikes }: SearchResultsProps) {
       ) : results.isPending ? (
         <LoadingState label="Searching..." />
       ) : results.isError ? (
-        <ErrorState
-          what="the bikes"
-          error={results.error}
-          retrying={results.isFetching}
-          onRetry={() => results.refetch()}
-        />
+        <ErrorState what="the bikes" query={results} />
       ) : items.length === 0 ? (
         <EmptyState title="No bikes match.">
           <p>
