@@ -1,19 +1,10 @@
-import { NavLink } from "react-router";
 import type { User } from "../../shared/schemas/users";
+import { MenuLink } from "./menu-link";
 
 /** The page links, shared by the desktop bar and the mobile menu so the two never differ. */
 export function NavLinks({ user, onNavigate }: { user: User | null; onNavigate?: () => void }) {
   const item = (to: string, label: string) => (
-    <li key={to}>
-      <NavLink
-        to={to}
-        end={to === "/"}
-        onClick={onNavigate}
-        className={({ isActive }) => (isActive ? "menu-active font-semibold" : "font-medium")}
-      >
-        {label}
-      </NavLink>
-    </li>
+    <MenuLink key={to} to={to} label={label} end={to === "/"} onNavigate={onNavigate} />
   );
   return (
     <>
