@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LoaderFunctionArgs } from "react-router";
 import { BikePages } from "../features/bikes/components/bike-pages";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { categoriesQuery } from "../features/categories/api";
 import { searchBikesQuery } from "../features/search/api";
 import { SearchResults } from "../features/search/components/search-results";
 import { configQuery } from "../lib/config";
-import type { PageData } from "../lib/page-data";
-import { queryClient } from "../lib/query-client";
+import { type PageData, waitForPageData } from "../lib/page-data";
 import { readFilters } from "../lib/search-params";
 import { meQuery } from "../lib/session";
 import { prepareFilterValidation, validateFilters } from "../lib/validate-filters";
@@ -31,10 +29,7 @@ export const pageData: PageData = async (client, { request }) => {
   await config;
 };
 
-export async function loader(args: LoaderFunctionArgs) {
-  await pageData(queryClient, args);
-  return null;
-}
+export const loader = waitForPageData(pageData);
 
 /** /bikes */
 export function Component() {
