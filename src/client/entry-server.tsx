@@ -22,16 +22,16 @@ import { requiresSignIn, routes } from "./router";
  * The server's first paint of a page: the same routes and components as the
  * browser, rendered to HTML with the data the page needs, so a visitor sees
  * the bikes before the app's code has arrived, and the browser then hydrates
- * that HTML instead of drawing the page again (main.tsx).
+ * that HTML instead of rendering the page again (main.tsx).
  *
  * Each page gets a query cache of its own and asks the server's own app for
  * data with the visitor's cookie, through the same query functions the
  * browser uses. A page it can't render whole (the visitor is signed out on a
  * guarded page, a loader failed, a component threw) is left to the browser:
- * `renderPage` answers null and the server sends the plain app shell.
+ * `renderPage` returns null and the server sends the plain app shell.
  */
 
-/** A query's answer as the page was rendered from it. */
+/** A query's data as the page was rendered from it. */
 export interface RenderedQuery {
   key: QueryKey;
   data: unknown;
@@ -78,7 +78,7 @@ export async function renderPage(url: string, send: ApiTransport): Promise<Rende
   try {
     return await requestScope.run({ send, client }, () => render(url, client));
   } finally {
-    // Nothing keeps a page's answers once it is drawn.
+    // Nothing caches a page's responses once it is rendered.
     client.clear();
   }
 }
@@ -121,7 +121,7 @@ async function render(url: string, client: QueryClient): Promise<RenderedPage | 
   const html = await text(prelude);
   if (failures.length > 0) throw new AggregateError(failures, "The page failed to render.");
 
-  const state: PageState = { queries: answeredQueries(client), loaderData: context.loaderData };
+  const state: PageState = { queries: renderedQueries(client), loaderData: context.loaderData };
   // The catch-all route is the not-found page: say so to crawlers and link checkers too.
   const notFound = matches.at(-1)?.route.path === "*";
   return {
@@ -165,16 +165,17 @@ function withServerLoader(module: RouteModule): RouteModule {
 }
 
 const serverRoutes = forServer(routes);
-// One handler for every request: each lazy route module loads once and is kept.
+// One handler for every request: each lazy route module loads once and is cached.
 const handler = createStaticHandler(serverRoutes);
 
 /**
- * The answers the page was drawn from. Only those: a query that failed is
- * asked again by the browser, as it would have been without this page.
+ * The query data the page was rendered from, successful queries only: one
+ * that failed is fetched again by the browser, as it would have been
+ * without this page.
  * (TanStack Query's dehydrate() carries each query's whole state; the
  * browser needs only the data and its age.)
  */
-function answeredQueries(client: QueryClient): RenderedQuery[] {
+function renderedQueries(client: QueryClient): RenderedQuery[] {
   return client
     .getQueryCache()
     .getAll()

@@ -41,7 +41,7 @@ if (pageState?.textContent) {
 }
 
 /**
- * The server drew this page: take over its HTML rather than drawing it again.
+ * The server rendered this page: hydrate its HTML rather than rendering it again.
  * The cache starts with the data the server rendered from, and the page's
  * route modules are loaded first, so the first render matches the HTML.
  */

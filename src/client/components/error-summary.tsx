@@ -69,7 +69,7 @@ interface FormWithSummaryProps {
 }
 
 /**
- * A form drawn by the server shows before its code runs, when submitting it
+ * A form rendered by the server shows before its code runs, when submitting it
  * would be the browser's own plain submit (a GET with the password in the
  * address). Its fields stay disabled until the page is live; `contents`
  * keeps them laid out as the form's own children.

@@ -12,27 +12,29 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** A failed request, said in words, with a way to try again. */
-export function ErrorState({
-  what,
-  error,
-  retrying,
-  onRetry,
-}: {
-  what: string;
+/** What ErrorState needs of a failed query (TanStack Query's result has all three). */
+interface FailedQuery {
   error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  if (isServiceUnavailable(error))
-    return <UnavailableState retrying={retrying} onRetry={onRetry} />;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A failed request, said in words, with a way to try again. */
+export function ErrorState({ what, query }: { what: string; query: FailedQuery }) {
+  if (isServiceUnavailable(query.error))
+    return <UnavailableState retrying={query.isFetching} onRetry={() => query.refetch()} />;
   return (
     <div role="alert" className="alert alert-error alert-soft my-6 flex-wrap">
       <span>
-        Could not load {what}. {errorMessage(error)}
+        Could not load {what}. {errorMessage(query.error)}
       </span>
-      <button type="button" className="btn btn-sm" disabled={retrying} onClick={onRetry}>
-        {retrying ? "Retrying..." : "Try again"}
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={query.isFetching}
+        onClick={() => query.refetch()}
+      >
+        {query.isFetching ? "Retrying..." : "Try again"}
       </button>
     </div>
   );

@@ -6,7 +6,7 @@ export const REQUEST_TIMEOUT_MS = 20_000;
 export const NETWORK_ERROR_MESSAGE = "Could not reach ReRide. Check your connection and try again.";
 export const TIMEOUT_MESSAGE = "The request took too long. Please try again.";
 
-/** The API's error body as a throwable: `status` is 0 when no answer arrived. */
+/** The API's error body as a throwable: `status` is 0 when no response arrived. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;

@@ -39,8 +39,8 @@ function patchDeep(value: unknown, bikeId: string, patch: BikePatch): unknown {
 /**
  * One bike shows in many lists at once (a category page, home's Advertised
  * section, the wishlist, search results). A booking or a heart must change
- * it everywhere at once, whichever screen cached it, so every cached answer
- * is searched for it rather than a list of keys kept by hand.
+ * it everywhere at once, whichever screen cached it, so every cached response
+ * is searched for it rather than a list of keys maintained by hand.
  */
 export function patchBikeEverywhere(bikeId: string, patch: BikePatch): void {
   for (const query of queryClient.getQueryCache().getAll()) {

@@ -3,6 +3,7 @@ import {
   type FieldValues,
   get,
   type Path,
+  type RegisterOptions,
   type UseFormReturn,
   type UseFormSetError,
 } from "react-hook-form";
@@ -53,9 +54,21 @@ function messageAt(errors: object, name: string): string | undefined {
   return undefined;
 }
 
+/** A field's registration and its message: what TextField and SelectField take from a form. */
+export function bindField<TValues extends FieldValues, TOutput>(
+  form: UseFormReturn<TValues, unknown, TOutput>,
+  name: Path<TValues>,
+  options?: RegisterOptions<TValues, Path<TValues>>,
+) {
+  return {
+    registration: form.register(name, options),
+    error: messageAt(form.formState.errors, name),
+  };
+}
+
 /**
  * The submit and failure handling every form shares: client checks and the
- * server's answer end in the same place, the field errors beside their
+ * server's response end in the same place, the field errors beside their
  * fields plus a summary at the top that lists them in the form's order. A
  * failure no field can hold (wrong password, network down) is said in the
  * summary too, never only in a toast.

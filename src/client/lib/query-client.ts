@@ -15,7 +15,7 @@ function onSessionLost(error: unknown) {
 }
 
 /**
- * One cache for the app. Client errors (4xx) are answers, not hiccups, so
+ * One cache for the app. Client errors (4xx) are responses, not hiccups, so
  * they are not retried; network trouble and 5xx get two more tries.
  */
 export const queryClient: QueryClient = new QueryClient({

@@ -6,7 +6,7 @@ import { queryClient } from "./query-client";
 /**
  * GET /api/session is the session's source of truth: the cookie is HttpOnly,
  * so the only way to know who is signed in is to ask. `{ user: null }` means
- * "nobody", which is an answer, not an error.
+ * "nobody", which is a response, not an error.
  */
 export const meQuery = queryOptions({
   queryKey: ["me"] as const,

@@ -3,6 +3,8 @@ import { PageHeading } from "../components/page-heading";
 import { ErrorState, LoadingState } from "../components/query-states";
 import { AddProductForm } from "../features/bikes/components/add-product-form";
 import { categoriesQuery } from "../features/categories/api";
+import { PhotoPicker } from "../features/uploads/components/photo-picker";
+import { usePhotoList } from "../features/uploads/use-photo-list";
 import { usePageTitle } from "../lib/page-title";
 import { queryClient } from "../lib/query-client";
 import { useMe } from "../lib/session";
@@ -17,6 +19,7 @@ export function Component() {
   usePageTitle("Add product");
   const { data: user } = useMe();
   const categories = useQuery(categoriesQuery);
+  const photos = usePhotoList();
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
       <PageHeading>Add product</PageHeading>
@@ -27,21 +30,15 @@ export function Component() {
       {categories.isPending ? (
         <LoadingState label="Loading categories..." />
       ) : categories.isError ? (
-        <ErrorState
-          what="the categories"
-          error={categories.error}
-          retrying={categories.isFetching}
-          onRetry={() => categories.refetch()}
-        />
+        <ErrorState what="the categories" query={categories} />
       ) : user ? (
         <div className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body">
             <AddProductForm
               user={user}
-              categories={categories.data.map((category) => ({
-                value: category.id,
-                label: category.name,
-              }))}
+              categories={categories.data}
+              photos={photos}
+              photoPicker={(error) => <PhotoPicker list={photos} error={error} />}
             />
           </div>
         </div>

@@ -1,16 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LoaderFunctionArgs } from "react-router";
 import { useParams } from "react-router";
 import { LoaderError } from "../components/loader-error";
 import { NotFoundState } from "../components/not-found-state";
 import { LoadingState } from "../components/query-states";
 import { BikeDetails } from "../features/bikes/components/bike-details";
 import { bikeDetailQuery } from "../features/bookings/api";
+import { QuoteSummary } from "../features/bookings/components/quote-summary";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { isApiError } from "../lib/api-client";
 import { configQuery } from "../lib/config";
-import type { PageData } from "../lib/page-data";
-import { queryClient } from "../lib/query-client";
+import { type PageData, waitForPageData } from "../lib/page-data";
 import { meQuery } from "../lib/session";
 
 /** The bike (and the currency its prices are in) arrive before the page shows; signed out, the login guard takes over. */
@@ -21,10 +20,7 @@ export const pageData: PageData = async (client, { params }) => {
   await config;
 };
 
-export async function loader(args: LoaderFunctionArgs) {
-  await pageData(queryClient, args);
-  return null;
-}
+export const loader = waitForPageData(pageData);
 
 /** /bikes/:id */
 export function Component() {
@@ -38,7 +34,12 @@ export function Component() {
   }
   return (
     <>
-      <BikeDetails bike={bike.data} onBuy={booking.open} onBuyIntent={booking.preload} />
+      <BikeDetails
+        bike={bike.data}
+        quote={<QuoteSummary quote={bike.data.quote} />}
+        onBuy={booking.open}
+        onBuyIntent={booking.preload}
+      />
       {booking.dialog}
     </>
   );

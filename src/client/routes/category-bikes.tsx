@@ -1,15 +1,13 @@
-import type { LoaderFunctionArgs } from "react-router";
 import { useParams } from "react-router";
 import { LoaderError } from "../components/loader-error";
 import { categoryBikesQuery } from "../features/bikes/api";
 import { CategoryBikes } from "../features/bikes/components/category-bikes";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
-import { readFilters } from "../features/search/search-params";
-import { prepareFilterValidation, validateFilters } from "../features/search/validate-filters";
 import { configQuery } from "../lib/config";
-import type { PageData } from "../lib/page-data";
-import { queryClient } from "../lib/query-client";
+import { type PageData, waitForPageData } from "../lib/page-data";
+import { readFilters } from "../lib/search-params";
 import { meQuery } from "../lib/session";
+import { prepareFilterValidation, validateFilters } from "../lib/validate-filters";
 
 /**
  * The first page of bikes arrives before the page shows. Signed out, nothing
@@ -32,10 +30,7 @@ export const pageData: PageData = async (client, { params, request }) => {
   await config;
 };
 
-export async function loader(args: LoaderFunctionArgs) {
-  await pageData(queryClient, args);
-  return null;
-}
+export const loader = waitForPageData(pageData);
 
 /** /title/:id */
 export function Component() {

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ComponentProps } from "react";
 import type { LoaderFunctionArgs } from "react-router";
 import { useParams } from "react-router";
 import { PageHeading } from "../components/page-heading";
@@ -6,6 +7,8 @@ import { ErrorState, LoadingState } from "../components/query-states";
 import { EditProductForm } from "../features/bikes/components/edit-product-form";
 import { bikeDetailQuery } from "../features/bookings/api";
 import { categoriesQuery } from "../features/categories/api";
+import { PhotoPicker } from "../features/uploads/components/photo-picker";
+import { usePhotoList } from "../features/uploads/use-photo-list";
 import { usePageTitle } from "../lib/page-title";
 import { queryClient } from "../lib/query-client";
 import { useMe } from "../lib/session";
@@ -30,19 +33,9 @@ export function Component() {
       {bike.isPending || categories.isPending ? (
         <LoadingState label="Loading the bike..." />
       ) : bike.isError ? (
-        <ErrorState
-          what="the bike"
-          error={bike.error}
-          retrying={bike.isFetching}
-          onRetry={() => bike.refetch()}
-        />
+        <ErrorState what="the bike" query={bike} />
       ) : categories.isError ? (
-        <ErrorState
-          what="the categories"
-          error={categories.error}
-          retrying={categories.isFetching}
-          onRetry={() => categories.refetch()}
-        />
+        <ErrorState what="the categories" query={categories} />
       ) : user && bike.data.seller.id !== user.id ? (
         <p role="alert" className="mt-4">
           You can only edit your own bikes.
@@ -50,18 +43,29 @@ export function Component() {
       ) : user ? (
         <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body">
-            <EditProductForm
+            <EditWithPhotos
               key={bike.data.id}
               bike={bike.data}
               user={user}
-              categories={categories.data.map((category) => ({
-                value: category.id,
-                label: category.name,
-              }))}
+              categories={categories.data}
             />
           </div>
         </div>
       ) : null}
     </section>
+  );
+}
+
+type EditWithPhotosProps = Omit<ComponentProps<typeof EditProductForm>, "photos" | "photoPicker">;
+
+/** The form with the bike's photos, which exist only once the bike has loaded. */
+function EditWithPhotos(props: EditWithPhotosProps) {
+  const photos = usePhotoList(props.bike.photos);
+  return (
+    <EditProductForm
+      {...props}
+      photos={photos}
+      photoPicker={(error) => <PhotoPicker list={photos} error={error} />}
+    />
   );
 }

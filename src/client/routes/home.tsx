@@ -8,7 +8,7 @@ import type { PageData } from "../lib/page-data";
 import { usePageTitle } from "../lib/page-title";
 import { queryClient } from "../lib/query-client";
 
-const loadBelowTheHero = () => import("../features/home/components/below-the-hero");
+const loadBelowTheHero = () => import("./home-below-the-hero");
 const BelowTheHero = lazy(loadBelowTheHero);
 
 export const pageData: PageData = (client) =>

@@ -13,8 +13,8 @@ const RouteFocus = lazy(() =>
 
 /** The frame around every page: navbar, the page, footer, and the toasts. */
 export function RootLayout() {
-  // The page is live: drawn by the browser, or the server's drawing hydrated. Browser tests
-  // wait for this before they click (a click on a server-drawn page before then does nothing).
+  // The page is live: rendered by the browser, or the server's HTML hydrated. Browser tests
+  // wait for this before they click (a click on a server-rendered page before then does nothing).
   useEffect(() => {
     document.documentElement.dataset.live = "";
   }, []);

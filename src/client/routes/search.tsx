@@ -1,13 +1,14 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { BikePages } from "../features/bikes/components/bike-pages";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
+import { categoriesQuery } from "../features/categories/api";
 import { searchBikesQuery } from "../features/search/api";
 import { SearchResults } from "../features/search/components/search-results";
-import { readFilters } from "../features/search/search-params";
-import { prepareFilterValidation, validateFilters } from "../features/search/validate-filters";
 import { configQuery } from "../lib/config";
-import type { PageData } from "../lib/page-data";
-import { queryClient } from "../lib/query-client";
+import { type PageData, waitForPageData } from "../lib/page-data";
+import { readFilters } from "../lib/search-params";
 import { meQuery } from "../lib/session";
+import { prepareFilterValidation, validateFilters } from "../lib/validate-filters";
 
 /**
  * The first page arrives before the page shows; back from a bike finds it
@@ -28,17 +29,20 @@ export const pageData: PageData = async (client, { request }) => {
   await config;
 };
 
-export async function loader(args: LoaderFunctionArgs) {
-  await pageData(queryClient, args);
-  return null;
-}
+export const loader = waitForPageData(pageData);
 
 /** /bikes */
 export function Component() {
   const booking = useBookingDialog();
+  const categories = useQuery(categoriesQuery);
   return (
     <>
-      <SearchResults onBuy={booking.open} onBuyIntent={booking.preload} />
+      <SearchResults
+        categories={categories.data}
+        renderBikes={(pages) => (
+          <BikePages pages={pages} onBuy={booking.open} onBuyIntent={booking.preload} />
+        )}
+      />
       {booking.dialog}
     </>
   );

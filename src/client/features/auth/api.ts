@@ -14,7 +14,7 @@ export function signUpWithEmail(input: RegisterInput): Promise<unknown> {
 type GoogleRoute = NonNullable<PublicConfig["googleSignIn"]>;
 
 /**
- * Starts Google sign-in and leaves the page for Google. The server answers
+ * Starts Google sign-in and leaves the page for Google. The server responds
  * with the provider's URL; afterwards the browser comes back to `returnTo`,
  * or on failure to this page with `?error=<code>`, which the page explains.
  */

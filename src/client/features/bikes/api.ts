@@ -3,7 +3,7 @@ import type { BikeInput } from "#src/shared/schemas/bikes";
 import { api } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
 import { queryKeys } from "../../lib/query-keys";
-import { type Filters, toSearchParams } from "../search/search-params";
+import { type Filters, toSearchParams } from "../../lib/search-params";
 
 export interface CategoryBikesPage {
   category: { id: string; name: string };

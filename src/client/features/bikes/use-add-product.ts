@@ -7,13 +7,12 @@ import { useFormFailures } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
-import { usePhotoList } from "../uploads/use-photo-list";
-import { useSyncPhotos } from "../uploads/use-sync-photos";
 import { createBike } from "./api";
-import { type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
+import { type BikePhotos, type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
+import { useSyncPhotos } from "./use-sync-photos";
 
 /** The add product form's state: the shared schema on both sides, server errors beside fields. */
-export function useAddProduct() {
+export function useAddProduct(photos: BikePhotos) {
   const [added, setAdded] = useState<string | null>(null);
   const form = useForm<BikeInput, unknown, BikeValues>({
     resolver: zodResolver(bikeInputSchema),
@@ -30,7 +29,6 @@ export function useAddProduct() {
   });
 
   const failures = useFormFailures(form, bikeFieldNames);
-  const photos = usePhotoList();
   useSyncPhotos(form, photos.ids);
 
   const add = useMutation({
@@ -51,5 +49,5 @@ export function useAddProduct() {
     add.mutate(input);
   });
 
-  return { form, photos, submit, pending: add.isPending, summary: failures.summary, added };
+  return { form, submit, pending: add.isPending, summary: failures.summary, added };
 }

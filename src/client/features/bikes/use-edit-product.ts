@@ -14,9 +14,8 @@ import { useFormFailures } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
-import { usePhotoList } from "../uploads/use-photo-list";
-import { useSyncPhotos } from "../uploads/use-sync-photos";
-import { type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
+import { type BikePhotos, type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
+import { useSyncPhotos } from "./use-sync-photos";
 
 function updateBike(bikeId: string, input: BikeUpdateInput): Promise<ListedBike> {
   return api<ListedBike>(`/api/bikes/${encodeURIComponent(bikeId)}`, {
@@ -26,7 +25,7 @@ function updateBike(bikeId: string, input: BikeUpdateInput): Promise<ListedBike>
 }
 
 /** The edit form of the seller's own bike: the add form's rules, sent as PATCH. */
-export function useEditProduct(bike: BikeDetail) {
+export function useEditProduct(bike: BikeDetail, photos: BikePhotos) {
   const navigate = useNavigate();
   const hasPhotos = bike.photos.length > 0;
   const form = useForm<BikeInput, unknown, BikeValues>({
@@ -48,7 +47,6 @@ export function useEditProduct(bike: BikeDetail) {
     shouldFocusError: false,
   });
   const failures = useFormFailures(form, bikeFieldNames);
-  const photos = usePhotoList(bike.photos);
   useSyncPhotos(form, photos.ids);
 
   const save = useMutation({
@@ -66,5 +64,5 @@ export function useEditProduct(bike: BikeDetail) {
     save.mutate(ids ? { ...rest, photos: ids } : { ...rest, imageUrl });
   });
 
-  return { form, photos, submit, pending: save.isPending, summary: failures.summary };
+  return { form, submit, pending: save.isPending, summary: failures.summary };
 }

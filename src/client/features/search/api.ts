@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { SearchResults } from "#src/shared/schemas/search";
 import { api } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
-import { type Filters, toSearchParams } from "./search-params";
+import { type Filters, toSearchParams } from "../../lib/search-params";
 
 /** GET /api/bikes, a page at a time; 'Load more' follows the cursor. */
 export const searchBikesQuery = (filters: Filters) =>

@@ -1,18 +1,21 @@
 import { Link } from "react-router";
 import { FormWithSummary } from "#src/client/components/error-summary";
 import { SubmitButton } from "#src/client/components/form-field";
+import type { Category } from "#src/shared/schemas/categories";
 import type { User } from "#src/shared/schemas/users";
 import { useAddProduct } from "../use-add-product";
-import { BikeFormFields } from "./bike-form-fields";
+import { BikeFormFields, type BikePhotos, type RenderPhotoPicker } from "./bike-form-fields";
 
 interface AddProductFormProps {
   user: User;
-  categories: { value: string; label: string }[];
+  categories: Category[];
+  photos: BikePhotos;
+  photoPicker: RenderPhotoPicker;
 }
 
 /** Add product: the listing's fields, its photos, and what happened after submitting. */
-export function AddProductForm({ user, categories }: AddProductFormProps) {
-  const { form, photos, submit, pending, summary, added } = useAddProduct();
+export function AddProductForm({ user, categories, photos, photoPicker }: AddProductFormProps) {
+  const { form, submit, pending, summary, added } = useAddProduct(photos);
 
   return (
     <FormWithSummary summary={summary} onSubmit={submit} className="flex flex-col gap-4">
@@ -26,13 +29,7 @@ export function AddProductForm({ user, categories }: AddProductFormProps) {
           </span>
         </div>
       ) : null}
-      <BikeFormFields
-        form={form}
-        photos={photos}
-        email={user.email}
-        sellerName={user.name}
-        categories={categories}
-      />
+      <BikeFormFields form={form} photoPicker={photoPicker} user={user} categories={categories} />
       <SubmitButton pending={pending || photos.uploading}>submit</SubmitButton>
     </FormWithSummary>
   );

@@ -20,12 +20,7 @@ export function AdvertisedBikes({ onBuy, onBuyIntent }: AdvertisedBikesProps) {
   if (advertised.isError) {
     return (
       <div className="mx-auto w-full max-w-7xl px-6">
-        <ErrorState
-          what="the advertised bikes"
-          error={advertised.error}
-          retrying={advertised.isFetching}
-          onRetry={() => advertised.refetch()}
-        />
+        <ErrorState what="the advertised bikes" query={advertised} />
       </div>
     );
   }

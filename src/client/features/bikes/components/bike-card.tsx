@@ -8,6 +8,7 @@ import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
 import { useMe } from "#src/client/lib/session";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
+import { Fact } from "./fact";
 import { FairPriceBadge } from "./fair-price-badge";
 import { WishlistButton } from "./wishlist-button";
 
@@ -102,14 +103,5 @@ export function BikeCard({
         </div>
       </div>
     </article>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-base-content/75">{term}</dt>
-      <dd className="truncate font-medium">{children}</dd>
-    </div>
   );
 }

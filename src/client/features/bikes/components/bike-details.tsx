@@ -6,21 +6,23 @@ import type { ListedBike } from "#src/client/lib/bike-cache";
 import { usePageTitle } from "#src/client/lib/page-title";
 import { useMe } from "#src/client/lib/session";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
-import { QuoteSummary } from "../../bookings/components/quote-summary";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
+import { Fact } from "./fact";
 import { FairPriceBadge } from "./fair-price-badge";
 import { PhotoGallery } from "./photo-gallery";
 import { WishlistButton } from "./wishlist-button";
 
 interface BikeDetailsProps {
   bike: BikeDetail;
+  /** What the buyer would pay (the bookings feature's summary of `bike.quote`). */
+  quote: ReactNode;
   onBuy: (bike: ListedBike) => void;
   onBuyIntent: () => void;
 }
 
 /** /bikes/:id: everything about one listing, its photos, the price to pay and 'Buy'. */
-export function BikeDetails({ bike, onBuy, onBuyIntent }: BikeDetailsProps) {
+export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProps) {
   const { data: user } = useMe();
   usePageTitle(bike.title);
   return (
@@ -46,18 +48,30 @@ export function BikeDetails({ bike, onBuy, onBuyIntent }: BikeDetailsProps) {
           {bike.seller.verified ? <VerifiedMark /> : null}
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-          <Fact term="Bike name">{bike.name}</Fact>
-          <Fact term="Category">{bike.categoryName}</Fact>
-          <Fact term="Location">{bike.location}</Fact>
-          <Fact term="Years of use">{bike.yearsOfUse}</Fact>
-          <Fact term="Original price">
+          <Fact wrap term="Bike name">
+            {bike.name}
+          </Fact>
+          <Fact wrap term="Category">
+            {bike.categoryName}
+          </Fact>
+          <Fact wrap term="Location">
+            {bike.location}
+          </Fact>
+          <Fact wrap term="Years of use">
+            {bike.yearsOfUse}
+          </Fact>
+          <Fact wrap term="Original price">
             <Price amount={bike.originalPrice} />
           </Fact>
-          <Fact term="Resale price">
+          <Fact wrap term="Resale price">
             <Price amount={bike.resalePrice} className="text-base font-bold text-primary" />
           </Fact>
-          {bike.phone ? <Fact term="Phone">{bike.phone}</Fact> : null}
-          <Fact term="Posted">
+          {bike.phone ? (
+            <Fact wrap term="Phone">
+              {bike.phone}
+            </Fact>
+          ) : null}
+          <Fact wrap term="Posted">
             <TimeAgo iso={bike.postedAt} />
           </Fact>
         </dl>
@@ -76,19 +90,10 @@ export function BikeDetails({ bike, onBuy, onBuyIntent }: BikeDetailsProps) {
           <h2 id="bike-quote" className="mb-2 text-lg font-semibold">
             Your price
           </h2>
-          <QuoteSummary quote={bike.quote} />
+          {quote}
         </section>
         <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
       </div>
     </article>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-base-content/75">{term}</dt>
-      <dd className="font-medium break-words">{children}</dd>
-    </div>
   );
 }

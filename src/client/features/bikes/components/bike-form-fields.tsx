@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -6,9 +7,10 @@ import {
   TextAreaField,
   TextField,
 } from "#src/client/components/form-field";
+import { bindField } from "#src/client/lib/field-errors";
 import type { BikeInput, bikeInputSchema } from "#src/shared/schemas/bikes";
-import { PhotoPicker } from "../../uploads/components/photo-picker";
-import type { PhotoList } from "../../uploads/use-photo-list";
+import type { Category } from "#src/shared/schemas/categories";
+import type { User } from "#src/shared/schemas/users";
 
 export type BikeValues = z.output<typeof bikeInputSchema>;
 
@@ -29,12 +31,22 @@ export const bikeFieldNames = [
 
 type BikeFieldName = (typeof bikeFieldNames)[number];
 
+/** The photos chosen beside a bike form; the route brings them and their picker (uploads). */
+export interface BikePhotos {
+  /** The uploaded photos' ids, the cover first. */
+  ids: string[];
+  uploading: boolean;
+  reset: () => void;
+}
+
+/** Renders the photo picker, given the form's message about the photos. */
+export type RenderPhotoPicker = (error: string | undefined) => ReactNode;
+
 interface BikeFormFieldsProps {
   form: UseFormReturn<BikeInput, unknown, BikeValues>;
-  photos: PhotoList;
-  email: string;
-  sellerName: string;
-  categories: { value: string; label: string }[];
+  photoPicker: RenderPhotoPicker;
+  user: User;
+  categories: Category[];
 }
 
 /**
@@ -42,19 +54,10 @@ interface BikeFormFieldsProps {
  * unused Price, Title and Years of use added, Email and seller Name read-only
  * (the server takes both from the session). Shared by Add product and Edit.
  */
-export function BikeFormFields({
-  form,
-  photos,
-  email,
-  sellerName,
-  categories,
-}: BikeFormFieldsProps) {
+export function BikeFormFields({ form, photoPicker, user, categories }: BikeFormFieldsProps) {
   const { errors } = form.formState;
-  // A field's registration and its message, the two things every field here takes.
-  const bind = (name: BikeFieldName, options?: RegisterOptions<BikeInput, BikeFieldName>) => ({
-    registration: form.register(name, options),
-    error: errors[name]?.message,
-  });
+  const bind = (name: BikeFieldName, options?: RegisterOptions<BikeInput, BikeFieldName>) =>
+    bindField(form, name, options);
   const number = { valueAsNumber: true } as const;
   const whole = { type: "number", inputMode: "numeric", step: 1 } as const;
   return (
@@ -63,12 +66,12 @@ export function BikeFormFields({
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label="Phone Number" type="tel" autoComplete="tel" {...bind("phone")} />
         <TextField label="Location" autoComplete="address-level2" {...bind("location")} />
-        <ReadOnlyField label="Email" value={email} />
+        <ReadOnlyField label="Email" value={user.email} />
         <TextField label="Resale price" {...whole} min={1} {...bind("resalePrice", number)} />
         <TextField label="Original price" {...whole} min={1} {...bind("originalPrice", number)} />
-        <ReadOnlyField label="Name" value={sellerName} hint="Buyers see this as the seller." />
+        <ReadOnlyField label="Name" value={user.name} hint="Buyers see this as the seller." />
       </div>
-      <PhotoPicker list={photos} error={errors.photos?.message} />
+      {photoPicker(errors.photos?.message)}
       <TextField
         label="Image link"
         type="url"
@@ -83,7 +86,7 @@ export function BikeFormFields({
         <SelectField
           label="Category"
           placeholder="Select category"
-          options={categories}
+          options={categories.map((category) => ({ value: category.id, label: category.name }))}
           {...bind("categoryId")}
         />
       </div>

@@ -1,16 +1,15 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { LoadMore } from "#src/client/components/load-more";
+import { BikeFilters } from "#src/client/components/bike-filters";
 import { NotFoundState } from "#src/client/components/not-found-state";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { isApiError } from "#src/client/lib/api-client";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { usePageTitle } from "#src/client/lib/page-title";
-import { BikeFilters } from "../../search/components/bike-filters";
-import { useUrlFilters } from "../../search/use-url-filters";
-import { validateFilters } from "../../search/validate-filters";
+import { useUrlFilters } from "#src/client/lib/use-url-filters";
+import { validateFilters } from "#src/client/lib/validate-filters";
 import { categoryBikesQuery } from "../api";
-import { BikeGrid } from "./bike-grid";
+import { BikePages } from "./bike-pages";
 
 interface CategoryBikesProps {
   categoryId: string;
@@ -32,12 +31,7 @@ export function CategoryBikes({ categoryId, onBuy, onBuyIntent }: CategoryBikesP
     if (isApiError(bikes.error) && bikes.error.status === 404) return <NotFoundState />;
     return (
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6">
-        <ErrorState
-          what="the bikes"
-          error={bikes.error}
-          retrying={bikes.isFetching}
-          onRetry={() => bikes.refetch()}
-        />
+        <ErrorState what="the bikes" query={bikes} />
       </div>
     );
   }
@@ -67,20 +61,8 @@ export function CategoryBikes({ categoryId, onBuy, onBuyIntent }: CategoryBikesP
           </Link>
         </EmptyState>
       ) : (
-        <BikeGrid
-          bikes={items}
-          titleAs="h2"
-          onBuy={onBuy}
-          onBuyIntent={onBuyIntent}
-          firstRowEager
-        />
+        <BikePages pages={bikes} onBuy={onBuy} onBuyIntent={onBuyIntent} />
       )}
-      <LoadMore
-        hasMore={bikes.hasNextPage}
-        loading={bikes.isFetchingNextPage}
-        failed={bikes.isFetchNextPageError}
-        onLoad={() => bikes.fetchNextPage()}
-      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { ActionError } from "#src/client/components/action-error";
-import { ConfirmDialog } from "#src/client/components/confirm-dialog";
+import { DeleteButton } from "#src/client/components/delete-button";
 import { Price } from "#src/client/components/price";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
@@ -12,11 +12,11 @@ import {
   useDeleteProduct,
 } from "../use-my-product-actions";
 import { BikeStatusBadge } from "./bike-status-badge";
+import { Fact } from "./fact";
 
 /** One of the seller's own listings, with advertising and delete. */
 export function MyProductCard({ bike }: { bike: ListedBike }) {
   const titleId = useId();
-  const [confirming, setConfirming] = useState(false);
   const advertise = useAdvertise();
   const remove = useDeleteProduct();
   const busy = advertise.isPending || remove.isPending;
@@ -82,40 +82,19 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
           >
             Edit
           </Link>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline btn-error"
+          <DeleteButton
+            item={bike}
+            deletion={remove}
+            label="Delete"
             disabled={busy}
-            onClick={() => {
-              remove.reset();
-              setConfirming(true);
-            }}
-          >
-            Delete
-          </button>
+            title="Delete this product?"
+            message={`"${bike.title}" will be removed from ReRide. An open booking on it is cancelled. This can't be undone.`}
+            confirmLabel="Delete product"
+            failed={deleteFailed}
+          />
           <ActionError message={advertise.isError ? advertiseFailed(advertise.error) : null} />
         </div>
       </div>
-      {confirming ? (
-        <ConfirmDialog
-          title="Delete this product?"
-          message={`"${bike.title}" will be removed from ReRide. An open booking on it is cancelled. This can't be undone.`}
-          confirmLabel="Delete product"
-          pending={remove.isPending}
-          error={remove.isError ? deleteFailed(remove.error) : null}
-          onConfirm={() => remove.mutate(bike, { onSuccess: () => setConfirming(false) })}
-          onDismiss={() => setConfirming(false)}
-        />
-      ) : null}
     </article>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-base-content/75">{term}</dt>
-      <dd className="truncate font-medium">{children}</dd>
-    </div>
   );
 }

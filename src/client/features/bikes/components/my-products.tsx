@@ -9,14 +9,7 @@ export function MyProducts() {
   const bikes = useQuery(myBikesQuery);
   if (bikes.isPending) return <LoadingState label="Loading your products..." />;
   if (bikes.isError) {
-    return (
-      <ErrorState
-        what="your products"
-        error={bikes.error}
-        retrying={bikes.isFetching}
-        onRetry={() => bikes.refetch()}
-      />
-    );
+    return <ErrorState what="your products" query={bikes} />;
   }
   if (bikes.data.items.length === 0) {
     return (

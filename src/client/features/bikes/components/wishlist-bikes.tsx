@@ -19,14 +19,7 @@ export function WishlistBikes({ onBuy, onBuyIntent }: WishlistBikesProps) {
   const wishlist = useQuery(wishlistQuery);
   if (wishlist.isPending) return <LoadingState label="Loading your wishlist..." />;
   if (wishlist.isError) {
-    return (
-      <ErrorState
-        what="your wishlist"
-        error={wishlist.error}
-        retrying={wishlist.isFetching}
-        onRetry={() => wishlist.refetch()}
-      />
-    );
+    return <ErrorState what="your wishlist" query={wishlist} />;
   }
   const bikes = wishlist.data.items.map((entry) => entry.bike);
   if (bikes.length === 0) {

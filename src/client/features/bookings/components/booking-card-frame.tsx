@@ -7,7 +7,7 @@ import { BookingStatusBadge } from "./booking-status-badge";
 
 /**
  * The part every booking card shares: the bike as it was when booked (its
- * snapshot, kept even after the bike is deleted), price and status.
+ * snapshot, stored even after the bike is deleted), price and status.
  * `children` holds the details one side sees and `actions` its buttons.
  */
 export function BookingCardFrame({

@@ -9,14 +9,7 @@ export function MyBookings() {
   const bookings = useQuery(myBookingsQuery);
   if (bookings.isPending) return <LoadingState label="Loading your bookings..." />;
   if (bookings.isError) {
-    return (
-      <ErrorState
-        what="your bookings"
-        error={bookings.error}
-        retrying={bookings.isFetching}
-        onRetry={() => bookings.refetch()}
-      />
-    );
+    return <ErrorState what="your bookings" query={bookings} />;
   }
   if (bookings.data.items.length === 0) {
     return (

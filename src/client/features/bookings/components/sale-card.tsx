@@ -11,7 +11,7 @@ const buttons: Partial<Record<BookingStatus, { label: string; className: string 
   declined: { label: "Decline", className: "btn-outline btn-error" },
 };
 
-/** A booking on one of the seller's bikes: who wants it, how to reach them, and the answers. */
+/** A booking on one of the seller's bikes: who wants it, how to reach them, and the seller's replies (accept, decline, mark sold). */
 export function SaleCard({ booking }: { booking: Booking }) {
   const change = useBookingStatus(queryKeys.sales);
   const next = allowedTransitions("seller", booking.status);

@@ -4,19 +4,12 @@ import { EmptyState, ErrorState, LoadingState } from "#src/client/components/que
 import { salesQuery } from "../api";
 import { SaleCard } from "./sale-card";
 
-/** Bookings made on the seller's bikes, for the seller to answer. */
+/** Bookings made on the seller's bikes, for the seller to accept or decline. */
 export function Sales() {
   const sales = useQuery(salesQuery);
   if (sales.isPending) return <LoadingState label="Loading bookings on your bikes..." />;
   if (sales.isError) {
-    return (
-      <ErrorState
-        what="the bookings on your bikes"
-        error={sales.error}
-        retrying={sales.isFetching}
-        onRetry={() => sales.refetch()}
-      />
-    );
+    return <ErrorState what="the bookings on your bikes" query={sales} />;
   }
   if (sales.data.items.length === 0) {
     return (

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { MenuLink } from "#src/client/components/menu-link";
 import { isAdmin, isSeller } from "#src/shared/permissions";
 import type { User } from "#src/shared/schemas/users";
 
@@ -8,15 +8,7 @@ import type { User } from "#src/shared/schemas/users";
  */
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   const item = (to: string, label: string) => (
-    <li key={to}>
-      <NavLink
-        to={to}
-        onClick={onNavigate}
-        className={({ isActive }) => (isActive ? "menu-active font-semibold" : "font-medium")}
-      >
-        {label}
-      </NavLink>
-    </li>
+    <MenuLink key={to} to={to} label={label} onNavigate={onNavigate} />
   );
   return (
     <ul className="menu w-full gap-1 p-0 text-base">

@@ -1,17 +1,25 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { LoadMore } from "#src/client/components/load-more";
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+} from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { BikeFilters } from "#src/client/components/bike-filters";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
-import type { ListedBike } from "#src/client/lib/bike-cache";
 import { usePageTitle } from "#src/client/lib/page-title";
-import { BikeGrid } from "../../bikes/components/bike-grid";
+import { useUrlFilters } from "#src/client/lib/use-url-filters";
+import { validateFilters } from "#src/client/lib/validate-filters";
+import type { Category } from "#src/shared/schemas/categories";
+import type { SearchResults as SearchPage } from "#src/shared/schemas/search";
 import { searchBikesQuery } from "../api";
-import { useUrlFilters } from "../use-url-filters";
-import { validateFilters } from "../validate-filters";
-import { BikeFilters } from "./bike-filters";
+
+type SearchPages = UseInfiniteQueryResult<InfiniteData<SearchPage, unknown>>;
 
 interface SearchResultsProps {
-  onBuy: (bike: ListedBike) => void;
-  onBuyIntent: () => void;
+  /** The category filter's choices. */
+  categories?: Category[];
+  /** Renders the matches found so far (the bikes feature's cards, wired by the route). */
+  renderBikes: (pages: SearchPages) => ReactNode;
 }
 
 /** "1,000+" past the server's counting cap: counting every match costs as much as reading it. */
@@ -21,7 +29,7 @@ export function resultCount(total: number, capped: boolean): string {
 }
 
 /** /bikes: the navbar's search, with filters, sort, a count and 'Load more'. */
-export function SearchResults({ onBuy, onBuyIntent }: SearchResultsProps) {
+export function SearchResults({ categories, renderBikes }: SearchResultsProps) {
   const { filters, apply, key } = useUrlFilters("search");
   const invalid = Object.keys(validateFilters(filters, "search")).length > 0;
   const results = useInfiniteQuery({ ...searchBikesQuery(filters), enabled: !invalid });
@@ -41,18 +49,19 @@ export function SearchResults({ onBuy, onBuyIntent }: SearchResultsProps) {
           </p>
         ) : null}
       </div>
-      <BikeFilters key={key} scope="search" filters={filters} onApply={apply} />
+      <BikeFilters
+        key={key}
+        scope="search"
+        categories={categories}
+        filters={filters}
+        onApply={apply}
+      />
       {invalid ? (
         <EmptyState title="Fix the filters above to search." />
       ) : results.isPending ? (
         <LoadingState label="Searching..." />
       ) : results.isError ? (
-        <ErrorState
-          what="the bikes"
-          error={results.error}
-          retrying={results.isFetching}
-          onRetry={() => results.refetch()}
-        />
+        <ErrorState what="the bikes" query={results} />
       ) : items.length === 0 ? (
         <EmptyState title="No bikes match.">
           <p>
@@ -61,20 +70,8 @@ export function SearchResults({ onBuy, onBuyIntent }: SearchResultsProps) {
           </p>
         </EmptyState>
       ) : (
-        <BikeGrid
-          bikes={items}
-          titleAs="h2"
-          onBuy={onBuy}
-          onBuyIntent={onBuyIntent}
-          firstRowEager
-        />
+        renderBikes(results)
       )}
-      <LoadMore
-        hasMore={results.hasNextPage}
-        loading={results.isFetchingNextPage}
-        failed={results.isFetchNextPageError}
-        onLoad={() => results.fetchNextPage()}
-      />
     </section>
   );
 }

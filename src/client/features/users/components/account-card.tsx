@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { ActionError } from "#src/client/components/action-error";
-import { ConfirmDialog } from "#src/client/components/confirm-dialog";
+import { DeleteButton } from "#src/client/components/delete-button";
 import { VerifiedMark } from "#src/client/components/verified-mark";
 import type { User } from "#src/shared/schemas/users";
 import type { AccountType } from "../api";
@@ -22,7 +22,6 @@ const deleteLabel: Record<AccountType, string> = {
  */
 export function AccountCard({ user, accountType }: { user: User; accountType: AccountType }) {
   const nameId = useId();
-  const [confirming, setConfirming] = useState(false);
   const verify = useVerifySeller();
   const remove = useDeleteAccount(accountType);
   const admin = user.role === "admin";
@@ -62,36 +61,24 @@ export function AccountCard({ user, accountType }: { user: User; accountType: Ac
             </button>
           ) : null}
           {admin ? null : (
-            <button
-              type="button"
-              className="btn btn-sm btn-outline btn-error"
+            <DeleteButton
+              item={user}
+              deletion={remove}
+              label={deleteLabel[accountType]}
               disabled={busy}
-              onClick={() => {
-                remove.reset();
-                setConfirming(true);
-              }}
-            >
-              {deleteLabel[accountType]}
-            </button>
+              title={`Delete ${user.name}?`}
+              message={
+                accountType === "seller"
+                  ? "Their account, listings and wishlist are removed and they are signed out at once. Open bookings on their bikes are cancelled. This can't be undone."
+                  : "Their account and wishlist are removed and they are signed out at once. Their open bookings are cancelled. This can't be undone."
+              }
+              confirmLabel="Delete account"
+              failed={deleteAccountFailed}
+            />
           )}
           <ActionError message={verify.isError ? verifyFailed(verify.error) : null} />
         </div>
       </div>
-      {confirming ? (
-        <ConfirmDialog
-          title={`Delete ${user.name}?`}
-          message={
-            accountType === "seller"
-              ? "Their account, listings and wishlist are removed and they are signed out at once. Open bookings on their bikes are cancelled. This can't be undone."
-              : "Their account and wishlist are removed and they are signed out at once. Their open bookings are cancelled. This can't be undone."
-          }
-          confirmLabel="Delete account"
-          pending={remove.isPending}
-          error={remove.isError ? deleteAccountFailed(remove.error) : null}
-          onConfirm={() => remove.mutate(user, { onSuccess: () => setConfirming(false) })}
-          onDismiss={() => setConfirming(false)}
-        />
-      ) : null}
     </article>
   );
 }

@@ -11,14 +11,7 @@ export function AccountsList({ accountType }: { accountType: AccountType }) {
   const what = plural[accountType];
   if (users.isPending) return <LoadingState label={`Loading ${what}...`} />;
   if (users.isError) {
-    return (
-      <ErrorState
-        what={`the ${what}`}
-        error={users.error}
-        retrying={users.isFetching}
-        onRetry={() => users.refetch()}
-      />
-    );
+    return <ErrorState what={`the ${what}`} query={users} />;
   }
   if (users.data.items.length === 0) return <EmptyState title={`No ${what} yet.`} />;
   return (

@@ -25,7 +25,7 @@ export function prepareFilterValidation(filters: Filters): Promise<void> {
 
 /**
  * A message per field, from the shared schema: the same words the server would send.
- * In the moment before the schemas arrive the server's answer is the check.
+ * In the moment before the schemas arrive the server's response is the check.
  */
 export function validateFilters(
   filters: Filters,

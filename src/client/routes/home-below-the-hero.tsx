@@ -1,13 +1,14 @@
-import { AdvertisedBikes } from "../../bikes/components/advertised-bikes";
-import { useBookingDialog } from "../../bookings/use-booking-dialog";
-import { CategoryGrid } from "../../categories/components/category-grid";
-import { AppBanner } from "./app-banner";
-import { Promotions } from "./promotions";
-import { SellerBanner } from "./seller-banner";
+import { AdvertisedBikes } from "../features/bikes/components/advertised-bikes";
+import { useBookingDialog } from "../features/bookings/use-booking-dialog";
+import { CategoryGrid } from "../features/categories/components/category-grid";
+import { AppBanner } from "../features/home/components/app-banner";
+import { Promotions } from "../features/home/components/promotions";
+import { SellerBanner } from "../features/home/components/seller-banner";
 
 /**
- * Home below the hero: its own chunk, loaded as the page starts, so the
- * first paint (the hero) waits only for the code it shows.
+ * Home below the hero, composed from several features (so it lives with the
+ * routes, not as a route of its own): its own chunk, loaded as the page
+ * starts, so the first paint (the hero) waits only for the code it shows.
  */
 export default function BelowTheHero() {
   const booking = useBookingDialog();

@@ -1,11 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { UntilHydrated } from "#src/client/components/error-summary";
-import { FieldShell } from "#src/client/components/form-field";
+import type { Category } from "#src/shared/schemas/categories";
 import { bikeSorts } from "#src/shared/schemas/search-sorts";
-import { categoriesQuery } from "../../categories/api";
-import { type FilterKey, type Filters, filterKeys } from "../search-params";
-import { validateFilters } from "../validate-filters";
+import { type FilterKey, type Filters, filterKeys } from "../lib/search-params";
+import { validateFilters } from "../lib/validate-filters";
+import { UntilHydrated } from "./error-summary";
+import { FieldShell } from "./form-field";
 
 const sortLabels: Record<(typeof bikeSorts)[number], string> = {
   newest: "Newest first",
@@ -16,6 +15,8 @@ const sortLabels: Record<(typeof bikeSorts)[number], string> = {
 interface BikeFiltersProps {
   /** "category" leaves the category out: the page's path names it. */
   scope: "search" | "category";
+  /** The category choices, for the "search" scope (none yet while they load). */
+  categories?: Category[];
   filters: Filters;
   onApply: (filters: Filters) => void;
 }
@@ -25,12 +26,11 @@ interface BikeFiltersProps {
  * is uncontrolled and keyed by the URL's query by its caller, so back and
  * forward show the values of the page they return to.
  */
-export function BikeFilters({ scope, filters, onApply }: BikeFiltersProps) {
+export function BikeFilters({ scope, categories = [], filters, onApply }: BikeFiltersProps) {
   // A shared link may hold an invalid query (min > max): say so beside the fields at once.
   const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>(() =>
     validateFilters(filters, scope),
   );
-  const categories = useQuery({ ...categoriesQuery, enabled: scope === "search" });
 
   const read = (form: HTMLFormElement): Filters => {
     const data = new FormData(form);
@@ -93,7 +93,7 @@ export function BikeFilters({ scope, filters, onApply }: BikeFiltersProps) {
                 className="select select-sm w-full"
               >
                 <option value="">Any category</option>
-                {(categories.data ?? []).map((category) => (
+                {categories.map((category) => (
                   <option key={category.id} value={category.id}>
                     {category.name}
                   </option>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { BikeInput } from "#src/shared/schemas/bikes";
-import type { BikeValues } from "../bikes/components/bike-form-fields";
+import type { BikeValues } from "./components/bike-form-fields";
 
 /**
  * Keeps the form's `photos` value equal to the uploaded ids, in order, so
