@@ -14,6 +14,9 @@ export const authRoutes = new Hono<AppBindings>();
 
 authRoutes.post("/sign-up/email", async (c) => {
   const body = await parseBody(c.req.raw, registerSchema);
+  // Listed addresses get their accounts from the operator at start (db/seed.ts),
+  // never by sign-up; answered as any taken address, so it names no administrator.
+  if (c.get("deps").env.adminEmails.includes(body.email.toLowerCase())) throw emailTaken();
   return forward(c.get("deps").auth.handler, c.req.raw, body);
 });
 
@@ -85,6 +88,12 @@ function omitToken(value: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
+function emailTaken() {
+  return new AppError("EMAIL_TAKEN", "An account with this email already exists.", {
+    email: "An account with this email already exists",
+  });
+}
+
 interface BetterAuthErrorBody {
   code?: string;
   message?: string;
@@ -100,9 +109,7 @@ async function reshapeError(response: Response): Promise<Response> {
   const code = body.code ?? "AUTH_ERROR";
   let error: AppError;
   if (code.startsWith("USER_ALREADY_EXISTS")) {
-    error = new AppError("EMAIL_TAKEN", "An account with this email already exists.", {
-      email: "An account with this email already exists",
-    });
+    error = emailTaken();
   } else if (response.status === 404 && !body.code) {
     // better-auth has no such route: the same answer as any unknown /api path.
     error = new AppError("ROUTE_NOT_FOUND", "No such API endpoint.");
