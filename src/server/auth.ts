@@ -42,6 +42,9 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
     database: { db, type: dialect },
     trustedOrigins: [env.publicUrl],
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    // Nothing in the app asks for it, and over HTTP it would let a stolen
+    // session guess the password outside the failed-password limit.
+    disabledPaths: ["/verify-password"],
     socialProviders:
       google && !google.issuerUrl
         ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } }
