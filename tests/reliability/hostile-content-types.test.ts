@@ -193,3 +193,19 @@ test("a resale price far above the original is refused", async () => {
   });
   expect(response.status).toBe(400);
 });
+
+test.each([
+  "/uploads/../api/me",
+  "/images/./x.svg",
+  "/uploads/%2e%2e/api/me",
+  "https://example.com/a/../b.jpg",
+  "https://example.com/%2E%2E/b.jpg",
+  "https://example.com/a/..%2fb.jpg",
+])("an image link with a dot segment is refused (%s)", async (imageUrl) => {
+  const response = await t.request("/api/bikes", {
+    cookie: seller,
+    body: { ...validBike(), imageUrl },
+  });
+  expect(response.status).toBe(400);
+  expect(await summarizeData(t.deps.db)).toEqual(data);
+});

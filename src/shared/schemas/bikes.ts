@@ -40,7 +40,16 @@ export const imageUrlSchema = z
     {
       message: "Enter an image link starting with http:// or https://",
     },
-  );
+  )
+  .refine((value) => !hasDotSegment(value), {
+    message: "An image link can't contain /./ or /../",
+  });
+
+/** A "." or ".." path segment, also spelled %2e: it would point the link somewhere else. */
+function hasDotSegment(link: string): boolean {
+  const path = link.replace(/^https?:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? "";
+  return path.split(/\/|%2f|\\|%5c/i).some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+}
 
 /**
  * A bike's picture is its photos or a pasted link. The link may be left
