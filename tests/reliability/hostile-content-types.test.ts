@@ -4,6 +4,7 @@ import { isErrorBody } from "#src/shared/errors";
 import { signIn, signUp } from "#tests/support/accounts";
 import { type DataSummary, summarizeData } from "#tests/support/db-checksum";
 import { contentType } from "#tests/support/hostile";
+import { bikeFields } from "#tests/support/listings";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
 import { testServerUrl } from "#tests/support/test-database";
 
@@ -25,18 +26,7 @@ let bookingId: string;
 let categoryId: string;
 let data: DataSummary;
 
-const validBike = () => ({
-  title: "Fuzz target",
-  name: "Duke 200",
-  categoryId,
-  imageUrl: "https://example.com/bike.jpg",
-  location: "Dhaka",
-  yearsOfUse: 2,
-  originalPrice: 2000,
-  resalePrice: 1500,
-  phone: "+8801700000000",
-  description: "A bike",
-});
+const validBike = () => bikeFields(categoryId);
 
 beforeAll(async () => {
   t = await createTestApp();
