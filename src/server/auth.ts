@@ -2,6 +2,8 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Logger } from "pino";
+import { type ZodType, z } from "zod";
+import { isPlainText } from "#src/shared/schemas/text";
 import { accountTypes, registerSchema } from "../shared/schemas/auth";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
@@ -40,6 +42,9 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
     database: { db, type: dialect },
     trustedOrigins: [env.publicUrl],
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    // Nothing in the app asks for it, and over HTTP it would let a stolen
+    // session guess the password outside the failed-password limit.
+    disabledPaths: ["/verify-password"],
     socialProviders:
       google && !google.issuerUrl
         ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } }
@@ -89,7 +94,8 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
  * `accountType` has to be an input field so sign-up can set it, which also
  * opens it to better-auth's /update-user. These hooks hold the rules at the
  * data layer, whichever route writes: an account is a seller or a buyer from
- * creation on, and a name stays as non-empty as registration demands.
+ * creation on, a name obeys registration's rules (and is stored as checked),
+ * and an image is a link or nothing.
  */
 const accountRules = {
   user: {
@@ -108,16 +114,34 @@ const accountRules = {
             message: "The account type is chosen at registration and cannot be changed.",
           });
         }
-        if ("name" in changes) {
-          const name = registerSchema.shape.name.safeParse(changes.name);
-          if (!name.success) {
-            throw new APIError("BAD_REQUEST", { message: name.error.issues[0]?.message ?? "" });
-          }
+        const data: Record<string, unknown> = {};
+        // better-auth passes the fields it was not sent as undefined.
+        if (changes.name !== undefined) {
+          // What was checked is what is stored: the trimmed name, not the raw one.
+          data.name = checked(registerSchema.shape.name, changes.name);
         }
+        if (changes.image !== undefined) data.image = checked(profileImageSchema, changes.image);
+        return { data: { ...changes, ...data } };
       },
     },
   },
 } satisfies BetterAuthOptions["databaseHooks"];
+
+/** The app shows no profile pictures; Google's is kept as a plain https link or nothing. */
+const profileImageSchema = z
+  .string({ error: "image must be an https link" })
+  .max(2000, "image must be an https link")
+  .regex(/^https:\/\/[^\s]+$/, "image must be an https link")
+  .refine((value) => isPlainText(value), "image must be an https link")
+  .nullable();
+
+function checked<T>(schema: ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", { message: parsed.error.issues[0]?.message ?? "" });
+  }
+  return parsed.data;
+}
 
 /**
  * A changed password ends every other session of the account, whatever the

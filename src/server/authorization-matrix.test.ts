@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { signIn } from "#tests/support/accounts";
 import { bikeFields, type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { signUp } from "../../tests/support/accounts";
 import { documentedEndpoints } from "../../tests/support/api-docs";
 import { newPerson, type Person, theAdmin } from "../../tests/support/people";
 import { phonePhoto, postUpload } from "../../tests/support/photos";
-import { ADMIN_EMAIL, createTestApp, type TestApp } from "../../tests/support/test-app";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestApp,
+  type TestApp,
+} from "../../tests/support/test-app";
 import type { ErrorBody } from "../shared/errors";
 
 /**
@@ -149,7 +154,7 @@ const NOT_COVERED: ReadonlyArray<{ covers: (endpoint: string) => boolean; why: s
   { covers: (e) => / \/api\/auth\//.test(e), why: "better-auth's routes, tested in features/auth" },
 ];
 
-/** A second address in ADMIN_EMAILS, registered as a seller by one test. */
+/** A second address in ADMIN_EMAILS, made a seller account by the operator in one test. */
 const SELLING_ADMIN = "selling-admin@reride.test";
 
 let t: TestApp;
@@ -208,8 +213,14 @@ describe("authorization matrix: endpoint × caller → status", () => {
 
 describe("an admin whose own account is a seller", () => {
   test("lists and manages their own bikes as a seller, and still may not edit another's", async () => {
+    // Admin accounts are made at start as buyers; the operator turns this one into a seller.
+    await t.deps.db
+      .updateTable("users")
+      .set({ accountType: "seller" })
+      .where("email", "=", SELLING_ADMIN)
+      .execute();
     const sellingAdmin = {
-      cookie: await signUp(t, { email: SELLING_ADMIN, accountType: "seller" }),
+      cookie: await signIn(t, { email: SELLING_ADMIN, password: ADMIN_PASSWORD }),
     };
     const own = await listBike(t, sellingAdmin, cast.categories.KTM);
     const patch = (id: string) =>

@@ -11,17 +11,31 @@ export interface SessionUser {
   createdAt: Date | string;
   accountType?: string | null;
   verified?: boolean | number | null;
+  emailVerified?: boolean | number | null;
 }
 
-/** Admin is decided here, from configuration, on every request: never stored, never sent by a client. */
-export function toUser(user: SessionUser, deps: { env: Pick<Env, "adminEmails"> }): User {
-  const email = user.email.toLowerCase();
+type AdminConfig = { env: Pick<Env, "adminEmails"> };
+
+/**
+ * Admin is decided here, on every request, never sent by a client: an
+ * address listed in ADMIN_EMAILS whose account proved it (the operator's
+ * accounts are made verified at start, db/seed.ts; a sign-up never is).
+ */
+export function roleOf(
+  user: { email: string; emailVerified?: boolean | number | null },
+  deps: AdminConfig,
+): User["role"] {
+  const listed = deps.env.adminEmails.includes(user.email.toLowerCase());
+  return listed && toBool(user.emailVerified ?? false) ? "admin" : "user";
+}
+
+export function toUser(user: SessionUser, deps: AdminConfig): User {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     accountType: (user.accountType === "seller" ? "seller" : "buyer") satisfies AccountType,
-    role: deps.env.adminEmails.includes(email) ? "admin" : "user",
+    role: roleOf(user, deps),
     verified: toBool(user.verified ?? false),
     createdAt: toIso(user.createdAt),
   };

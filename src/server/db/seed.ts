@@ -4,17 +4,17 @@ import { categoryNames } from "../../shared/schemas/categories";
 import type { Auth } from "../auth";
 import { searchColumns } from "../catalog/search-text";
 import type { Env } from "../env";
-import type { DatabaseHandle } from "./database";
+import { type DatabaseHandle, toBool } from "./database";
 import { demoListings, demoSellers } from "./demo-listings";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * First start: the three categories and a set of demo listings. Every start:
- * make sure the first ADMIN_EMAILS account exists. Safe to run again.
+ * make sure every ADMIN_EMAILS account exists. Safe to run again.
  */
 export async function seedDatabase(handle: DatabaseHandle, auth: Auth, env: Env, logger: Logger) {
-  await ensureAdminAccount(handle, auth, env, logger);
+  await ensureAdminAccounts(handle, auth, env, logger);
   const existing = await handle.db
     .selectFrom("categories")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -91,25 +91,71 @@ export async function seedDatabase(handle: DatabaseHandle, auth: Auth, env: Env,
   logger.info({ listings: demoListings.length }, "seeded categories and demo listings");
 }
 
-async function ensureAdminAccount(handle: DatabaseHandle, auth: Auth, env: Env, logger: Logger) {
-  const email = env.adminEmails[0];
-  if (!email) return;
-  const found = await handle.db
-    .selectFrom("users")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirst();
-  if (found) return;
-  const password = env.adminPassword ?? randomBytes(12).toString("base64url");
-  await createAccount(auth, { name: "Administrator", email, password, accountType: "buyer" });
+/**
+ * Every ADMIN_EMAILS address gets an account made here, by the operator's
+ * configuration, with its e-mail marked verified: admin rights need a
+ * verified address (middleware/session.ts), and a sign-up never has one.
+ * An unverified account already holding a listed address (signed up before
+ * the address was listed) is claimed only when it accepts ADMIN_PASSWORD;
+ * otherwise it stays an ordinary account and the log says so.
+ */
+async function ensureAdminAccounts(handle: DatabaseHandle, auth: Auth, env: Env, logger: Logger) {
+  const verified = handle.dialect === "postgres" ? true : 1;
+  const created: string[] = [];
+  let password = env.adminPassword;
+  for (const email of env.adminEmails) {
+    const found = await handle.db
+      .selectFrom("users")
+      .select(["id", "emailVerified"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
+      .executeTakeFirst();
+    if (found && toBool(found.emailVerified)) continue;
+    if (found) {
+      if (env.adminPassword && (await acceptsPassword(auth, found.id, env.adminPassword))) {
+        await markEmailVerified(handle, found.id, verified);
+        logger.info({ email }, "claimed the listed admin account with ADMIN_PASSWORD");
+      } else {
+        logger.warn(
+          { email },
+          "an account signed up with this ADMIN_EMAILS address before it was listed has no admin rights; delete it, or set ADMIN_PASSWORD to its password for one start to claim it",
+        );
+      }
+      continue;
+    }
+    password ??= randomBytes(12).toString("base64url");
+    const id = await createAccount(auth, {
+      name: "Administrator",
+      email,
+      password,
+      accountType: "buyer",
+    });
+    await markEmailVerified(handle, id, verified);
+    created.push(email);
+  }
+  if (created.length === 0) return;
   if (env.adminPassword) {
-    logger.info({ email }, "created the admin account with ADMIN_PASSWORD");
+    logger.info({ emails: created }, "created the admin accounts with ADMIN_PASSWORD");
   } else {
     // Printed once, on purpose: this is the only time the password exists in clear.
     process.stdout.write(
-      `\nCreated the admin account.\n  email:    ${email}\n  password: ${password}\nSet ADMIN_PASSWORD to choose it yourself. This is shown only once.\n\n`,
+      `\nCreated the admin account${created.length > 1 ? "s" : ""}.\n  email:    ${created.join(", ")}\n  password: ${password}\nSet ADMIN_PASSWORD to choose it yourself. This is shown only once.\n\n`,
     );
   }
+}
+
+async function markEmailVerified(handle: DatabaseHandle, userId: string, value: boolean | 1) {
+  await handle.db
+    .updateTable("users")
+    .set({ emailVerified: value })
+    .where("id", "=", userId)
+    .execute();
+}
+
+async function acceptsPassword(auth: Auth, userId: string, password: string) {
+  const context = await auth.$context;
+  const accounts = await context.internalAdapter.findAccounts(userId);
+  const hash = accounts.find((account) => account.providerId === "credential")?.password;
+  return hash ? context.password.verify({ hash, password }) : false;
 }
 
 async function createAccount(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineOf } from "./text";
 
 export const accountTypes = ["seller", "buyer"] as const;
 export type AccountType = (typeof accountTypes)[number];
@@ -16,11 +17,7 @@ const email = z
 
 /** Registration: the same schema drives the form and the server's check. */
 export const registerSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(80, "Name must be at most 80 characters"),
+  name: lineOf("Name", 80),
   email,
   password: z
     .string({ error: "Password is required" })

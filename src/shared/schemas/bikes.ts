@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FairPrice } from "../fair-price";
+import { isPlainText, lineOf } from "./text";
 import { type BikePhoto, photoIdsSchema } from "./uploads";
 
 export const bikeStatuses = ["available", "booked", "sold"] as const;
@@ -7,13 +8,10 @@ export type BikeStatus = (typeof bikeStatuses)[number];
 
 export const MAX_PRICE = 10_000_000;
 export const MAX_YEARS_OF_USE = 60;
+/** A classic may be worth more than it cost new, but not ten times: that is a typo or a trick. */
+export const MAX_RESALE_RATIO = 10;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const requiredText = lineOf;
 
 const price = (label: string) =>
   z
@@ -42,7 +40,16 @@ export const imageUrlSchema = z
     {
       message: "Enter an image link starting with http:// or https://",
     },
-  );
+  )
+  .refine((value) => !hasDotSegment(value), {
+    message: "An image link can't contain /./ or /../",
+  });
+
+/** A "." or ".." path segment, also spelled %2e: it would point the link somewhere else. */
+function hasDotSegment(link: string): boolean {
+  const path = link.replace(/^https?:\/\/[^/]*/i, "").split(/[?#]/)[0] ?? "";
+  return path.split(/\/|%2f|\\|%5c/i).some((segment) => /^(\.|%2e){1,2}$/i.test(segment));
+}
 
 /**
  * A bike's picture is its photos or a pasted link. The link may be left
@@ -61,7 +68,11 @@ export const PICTURE_REQUIRED = "Add a photo or paste an image link";
 const bikeFieldsSchema = z.object({
   title: requiredText("Title", 120),
   name: requiredText("Bike name", 80),
-  categoryId: z.string({ error: "Select category" }).trim().min(1, "Select category").max(64),
+  categoryId: z
+    .string({ error: "Select category" })
+    .trim()
+    .min(1, "Select category")
+    .max(64, "There is no such category"),
   imageUrl: optionalImageUrlSchema,
   /** Upload ids (POST /api/uploads), cover first. */
   photos: photoIdsSchema.optional(),
@@ -78,14 +89,35 @@ const bikeFieldsSchema = z.object({
     .string()
     .trim()
     .max(2000, "Description must be at most 2000 characters")
+    .refine(
+      (value) => isPlainText(value, "text"),
+      "Description contains characters that can't be typed",
+    )
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
 
+const RESALE_TOO_HIGH = `Resale price can be at most ${MAX_RESALE_RATIO} times the original price`;
+
+/** True unless both prices are given and the resale price is past the ratio. */
+function resaleWithinRatio(bike: { originalPrice?: number; resalePrice?: number }) {
+  const { originalPrice, resalePrice } = bike;
+  if (originalPrice === undefined || resalePrice === undefined) return true;
+  return resalePrice <= originalPrice * MAX_RESALE_RATIO;
+}
+
 /** Add product: the same rules in the form and on the server (PRODUCT.md §4). */
-export const bikeInputSchema = bikeFieldsSchema.refine(
-  (bike) => bike.imageUrl !== undefined || bike.photos !== undefined,
-  {
+export const bikeInputSchema = bikeFieldsSchema
+  .refine(resaleWithinRatio, {
+    path: ["resalePrice"],
+    message: RESALE_TOO_HIGH,
+    // Only once both prices are themselves valid.
+    when: ({ issues }) =>
+      issues.every(
+        (issue) => issue.path?.[0] !== "originalPrice" && issue.path?.[0] !== "resalePrice",
+      ) && issues.every((issue) => issue.path?.[0] !== undefined),
+  })
+  .refine((bike) => bike.imageUrl !== undefined || bike.photos !== undefined, {
     // One message, on the picture field every form has; the photo picker sits beside it.
     path: ["imageUrl"],
     message: PICTURE_REQUIRED,
@@ -98,14 +130,14 @@ export const bikeInputSchema = bikeFieldsSchema.refine(
         const field = issue.path?.[0];
         return field !== undefined && field !== "imageUrl" && field !== "photos";
       }),
-  },
-);
+  });
 export type BikeInput = z.input<typeof bikeInputSchema>;
 
 /** Edit: any subset of the fields, plus advertising. */
 export const bikeUpdateSchema = bikeFieldsSchema
   .partial()
-  .extend({ advertised: z.boolean({ error: "advertised must be true or false" }).optional() });
+  .extend({ advertised: z.boolean({ error: "advertised must be true or false" }).optional() })
+  .refine(resaleWithinRatio, { path: ["resalePrice"], message: RESALE_TOO_HIGH });
 export type BikeUpdateInput = z.input<typeof bikeUpdateSchema>;
 
 export interface BikeSeller {

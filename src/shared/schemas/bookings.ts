@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { phoneSchema } from "./bikes";
+import { lineOf } from "./text";
 
 export const bookingStatuses = [
   "pending",
@@ -13,13 +14,13 @@ export const activeBookingStatuses: readonly BookingStatus[] = ["pending", "acce
 
 /** The buyer enters phone and meeting place; the price is never taken from the request. */
 export const bookingInputSchema = z.object({
-  bikeId: z.string({ error: "bikeId is required" }).trim().min(1, "bikeId is required").max(64),
-  phone: phoneSchema,
-  meetingLocation: z
-    .string({ error: "Meeting location is required" })
+  bikeId: z
+    .string({ error: "bikeId is required" })
     .trim()
-    .min(1, "Meeting location is required")
-    .max(200, "Meeting location must be at most 200 characters"),
+    .min(1, "bikeId is required")
+    .max(64, "There is no such bike"),
+  phone: phoneSchema,
+  meetingLocation: lineOf("Meeting location", 200),
 });
 export type BookingInput = z.input<typeof bookingInputSchema>;
 

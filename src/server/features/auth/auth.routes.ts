@@ -14,6 +14,9 @@ export const authRoutes = new Hono<AppBindings>();
 
 authRoutes.post("/sign-up/email", async (c) => {
   const body = await parseBody(c.req.raw, registerSchema);
+  // Listed addresses get their accounts from the operator at start (db/seed.ts),
+  // never by sign-up; answered as any taken address, so it names no administrator.
+  if (c.get("deps").env.adminEmails.includes(body.email.toLowerCase())) throw emailTaken();
   return forward(c.get("deps").auth.handler, c.req.raw, body);
 });
 
@@ -50,39 +53,48 @@ async function forward(
           body: JSON.stringify(body),
         });
   const response = await handler(request);
-  if (response.status >= 400) return reshapeError(response);
-  return withoutSessionToken(response);
+  const answer =
+    response.status >= 400 ? await reshapeError(response) : await withoutSessionToken(response);
+  // better-auth's own Response replaces the headers the API set before it.
+  answer.headers.set("Cache-Control", "no-store");
+  return answer;
 }
 
 /**
- * better-auth also returns the session token in JSON bodies (sign-up,
- * sign-in, get-session). The browser has it as an HttpOnly cookie; handing it
- * to page scripts too would undo what HttpOnly is for.
+ * better-auth also returns session tokens in JSON bodies (sign-up, sign-in,
+ * get-session, one per item of list-sessions). The browser has its own as an
+ * HttpOnly cookie; handing any to page scripts would undo what HttpOnly is for.
  */
 async function withoutSessionToken(response: Response): Promise<Response> {
   // Redirects (the OAuth callback) carry a JSON content type but no body.
   if (response.status !== 200) return response;
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
   const body: unknown = await response.clone().json();
-  if (!hasToken(body) && !(isRecord(body) && hasToken(body.session))) return response;
-  const cleaned = omitToken(body as Record<string, unknown>);
-  if (isRecord(cleaned.session)) cleaned.session = omitToken(cleaned.session);
+  const cleaned = Array.isArray(body) ? body.map(omitTokens) : omitTokens(body);
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify(cleaned), { status: response.status, headers });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function hasToken(value: unknown): boolean {
-  return isRecord(value) && "token" in value;
-}
-
-function omitToken(value: Record<string, unknown>): Record<string, unknown> {
+/** The value without `token`, at its top level and in its `session`. */
+function omitTokens(value: unknown): unknown {
+  if (!isRecord(value)) return value;
   const { token: _token, ...rest } = value;
+  if (isRecord(rest.session)) {
+    const { token: _sessionToken, ...session } = rest.session;
+    rest.session = session;
+  }
   return rest;
+}
+
+function emailTaken() {
+  return new AppError("EMAIL_TAKEN", "An account with this email already exists.", {
+    email: "An account with this email already exists",
+  });
 }
 
 interface BetterAuthErrorBody {
@@ -100,9 +112,7 @@ async function reshapeError(response: Response): Promise<Response> {
   const code = body.code ?? "AUTH_ERROR";
   let error: AppError;
   if (code.startsWith("USER_ALREADY_EXISTS")) {
-    error = new AppError("EMAIL_TAKEN", "An account with this email already exists.", {
-      email: "An account with this email already exists",
-    });
+    error = emailTaken();
   } else if (response.status === 404 && !body.code) {
     // better-auth has no such route: the same response as any unknown /api path.
     error = new AppError("ROUTE_NOT_FOUND", "No such API endpoint.");

@@ -6,7 +6,7 @@ import { lockAccount } from "../../lib/account-lock";
 export async function listUsersByAccountType(db: AppDb, accountType: AccountType) {
   return db
     .selectFrom("users")
-    .select(["id", "name", "email", "accountType", "verified", "createdAt"])
+    .select(["id", "name", "email", "emailVerified", "accountType", "verified", "createdAt"])
     .where("accountType", "=", accountType)
     .orderBy("createdAt", "desc")
     .orderBy("id")
@@ -16,7 +16,7 @@ export async function listUsersByAccountType(db: AppDb, accountType: AccountType
 export async function findUserEmailAndType(db: AppDb, userId: string) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "accountType"])
+    .select(["id", "email", "emailVerified", "accountType"])
     .where("id", "=", userId)
     .executeTakeFirst();
 }

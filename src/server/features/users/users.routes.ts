@@ -6,6 +6,7 @@ import { toBool, toIso } from "../../db/database";
 import { AppError } from "../../errors";
 import { readJson, readQuery } from "../../lib/validate";
 import { requireAdmin } from "../../middleware/session";
+import { roleOf } from "../../session-user";
 import {
   deleteUserAccount,
   findUserEmailAndType,
@@ -32,7 +33,7 @@ usersRoutes.get("/", async (c) => {
     name: row.name,
     email: row.email,
     accountType: row.accountType,
-    role: env.adminEmails.includes(row.email.toLowerCase()) ? "admin" : "user",
+    role: roleOf(row, { env }),
     verified: toBool(row.verified),
     createdAt: toIso(row.createdAt),
   }));
@@ -55,7 +56,8 @@ usersRoutes.delete("/:id", async (c) => {
   const { db, env } = c.get("deps");
   const target = await findUserEmailAndType(db, c.req.param("id"));
   if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
-  if (env.adminEmails.includes(target.email.toLowerCase())) {
+  // Only a real administrator is protected: an unproven account holding a listed address is not one.
+  if (roleOf(target, { env }) === "admin") {
     throw new AppError(
       "FORBIDDEN",
       "Administrators are named in ADMIN_EMAILS and can't be deleted here.",
