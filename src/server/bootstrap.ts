@@ -1,4 +1,3 @@
-import path from "node:path";
 import { createAuth } from "./auth";
 import { dataVersionOf } from "./cache/data-version";
 import { ResponseCache } from "./cache/response-cache";
@@ -9,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest, withSchemaLock } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
 import type { Env } from "./env";
-import { diskPhotoStorage } from "./features/uploads/photo-storage";
+import { openPhotoStorage } from "./features/uploads/photo-store";
 import { createLogger, type Logger } from "./logger";
 
 export interface Started {
@@ -40,7 +39,7 @@ export async function bootstrap(
         await seedDatabase(database, auth, env, logger);
       });
     }
-    const photos = diskPhotoStorage(path.join(env.dataDir, "uploads"));
+    const photos = await openPhotoStorage(env.photoStore, logger);
     const deps: Deps = {
       env,
       db: database.db,

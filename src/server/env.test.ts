@@ -39,6 +39,14 @@ describe("a bad value stops the start with a message naming the variable", () =>
     ["GOOGLE_ISSUER_URL", { GOOGLE_ISSUER_URL: "http://127.0.0.1:9000" }],
     ["PROCESSES", { PROCESSES: "0" }],
     ["PROCESSES", { PROCESSES: "many" }],
+    ["PHOTO_STORE", { PHOTO_STORE: "ftp" }],
+    ["S3_ENDPOINT", { PHOTO_STORE: "s3" }],
+    ["S3_BUCKET", { PHOTO_STORE: "s3" }],
+    ["S3_ACCESS_KEY_ID", { PHOTO_STORE: "s3" }],
+    ["S3_SECRET_ACCESS_KEY", { PHOTO_STORE: "s3" }],
+    ["S3_ENDPOINT", { S3_ENDPOINT: "s3.example.com" }],
+    ["S3_BUCKET", { S3_BUCKET: "Photos_Of_Bikes" }],
+    ["S3_FORCE_PATH_STYLE", { S3_FORCE_PATH_STYLE: "yes" }],
   ])("%s: %j", (variable, source) => {
     expect(loadError(source)).toMatch(new RegExp(`^\\s+${variable}: `, "m"));
   });
@@ -149,14 +157,60 @@ describe("AUTH_SECRET outside production", () => {
   });
 });
 
+describe("the photo store", () => {
+  const s3 = {
+    PHOTO_STORE: "s3",
+    S3_ENDPOINT: "https://objects.example.com",
+    S3_BUCKET: "reride-photos",
+    S3_ACCESS_KEY_ID: "key-id",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  test("is DATA_DIR/uploads on disk by default, and ignores S3 settings there", () => {
+    const dataDir = freshDataDir();
+    expect(loadEnv({ DATA_DIR: dataDir, S3_BUCKET: "unused" }).photoStore).toEqual({
+      kind: "disk",
+      dir: path.join(dataDir, "uploads"),
+    });
+  });
+
+  test("s3 takes the endpoint, bucket and credentials, path-style unless told otherwise", () => {
+    const dataDir = freshDataDir();
+    expect(loadEnv({ DATA_DIR: dataDir, ...s3 }).photoStore).toEqual({
+      kind: "s3",
+      endpoint: "https://objects.example.com",
+      bucket: "reride-photos",
+      region: "us-east-1",
+      accessKeyId: "key-id",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    const aws = loadEnv({
+      DATA_DIR: dataDir,
+      ...s3,
+      S3_REGION: "eu-central-1",
+      S3_FORCE_PATH_STYLE: "false",
+    }).photoStore;
+    expect(aws).toMatchObject({ region: "eu-central-1", forcePathStyle: false });
+  });
+
+  test("s3 without its settings names every missing one at once", () => {
+    const message = loadError({ PHOTO_STORE: "s3", S3_BUCKET: "reride-photos" });
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) {
+      expect(message).toContain(`${name}: is required when PHOTO_STORE=s3`);
+    }
+    expect(message).not.toContain("S3_BUCKET");
+  });
+});
+
 describe("the configuration table", () => {
   test("README documents exactly the variables the app reads, and .env.example names them all", () => {
     const root = path.join(import.meta.dirname, "../..");
     const readme = readFileSync(path.join(root, "README.md"), "utf8");
     const table = readme.slice(readme.indexOf("## Configuration"));
     const documented = new Set(
-      [...table.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((row) =>
-        [...(row[1] ?? "").matchAll(/`([A-Z_]+)`/g)].map((name) => name[1] ?? ""),
+      [...table.matchAll(/^\| (`[A-Z][A-Z0-9_]*`(?:, `[A-Z][A-Z0-9_]*`)*) \|/gm)].flatMap((row) =>
+        [...(row[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((name) => name[1] ?? ""),
       ),
     );
     expect([...documented].sort()).toEqual([...ENV_VARIABLES].sort());

@@ -110,6 +110,15 @@ const duration = z
     return Number(match[1]) * UNIT_MS[(match[2] || "s") as keyof typeof UNIT_MS];
   });
 
+// S3_FORCE_PATH_STYLE: true (bucket in the path, what MinIO, Ceph and most non-AWS servers need) or false.
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default("true")
+  .refine((raw) => raw === "true" || raw === "false", { message: "must be true or false" })
+  .transform((raw) => raw === "true");
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -154,6 +163,23 @@ const envSchema = z
     RATE_LIMIT_SIGN_IN_IP: rateLimit("50/15m"),
     RATE_LIMIT_SIGN_UP_IP: rateLimit("20/1h"),
     RATE_LIMIT_WRITES: rateLimit("120/1m"),
+    // Where photo files live (features/uploads/photo-store.ts, docs/decisions/0013-photo-object-store.md).
+    PHOTO_STORE: z.enum(["disk", "s3"], { error: "must be disk or s3" }).default("disk"),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3–63 lowercase letters, digits, dots or hyphens",
+      )
+      .optional(),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -173,6 +199,22 @@ const envSchema = z
         message: "is required when RATE_LIMIT_STORE=redis",
       });
     }
+    if (env.PHOTO_STORE === "s3") {
+      for (const name of [
+        "S3_ENDPOINT",
+        "S3_BUCKET",
+        "S3_ACCESS_KEY_ID",
+        "S3_SECRET_ACCESS_KEY",
+      ] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required when PHOTO_STORE=s3",
+          });
+        }
+      }
+    }
     if (env.GOOGLE_ISSUER_URL && !env.GOOGLE_CLIENT_ID) {
       ctx.addIssue({
         code: "custom",
@@ -188,6 +230,19 @@ function isCurrencyCode(code: string): boolean {
 }
 
 export type Database = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
+
+/** Where photo files live: a folder on this machine, or a bucket every app server shares. */
+export type PhotoStore =
+  | { kind: "disk"; dir: string }
+  | {
+      kind: "s3";
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Env {
   nodeEnv: "development" | "production" | "test";
@@ -208,6 +263,7 @@ export interface Env {
   trustProxy: number;
   /** Server processes sharing the port (main.ts); "auto" gives one per core. */
   processes: number;
+  photoStore: PhotoStore;
   rateLimits: {
     store: { kind: "database" } | { kind: "redis"; url: string };
     /** Failed password checks per account (sign-in, change-password). */
@@ -275,6 +331,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUST_PROXY,
     processes: raw.PROCESSES,
+    photoStore: photoStoreOf(raw, dataDir),
     rateLimits: {
       store:
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL
@@ -285,6 +342,29 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       signUpIp: raw.RATE_LIMIT_SIGN_UP_IP,
       writes: raw.RATE_LIMIT_WRITES,
     },
+  };
+}
+
+function photoStoreOf(raw: z.infer<typeof envSchema>, dataDir: string): PhotoStore {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = raw;
+  // The schema's cross-field check already refused s3 without these four.
+  if (
+    raw.PHOTO_STORE !== "s3" ||
+    !S3_ENDPOINT ||
+    !S3_BUCKET ||
+    !S3_ACCESS_KEY_ID ||
+    !S3_SECRET_ACCESS_KEY
+  ) {
+    return { kind: "disk", dir: path.join(dataDir, "uploads") };
+  }
+  return {
+    kind: "s3",
+    endpoint: S3_ENDPOINT,
+    bucket: S3_BUCKET,
+    region: raw.S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -4,11 +4,11 @@ import { Readable } from "node:stream";
 
 /**
  * Where photo files live, keyed by name. The app only ever needs these four
- * operations, so an object store (S3, R2, GCS) can replace the disk by
- * implementing them; nothing else touches the files.
+ * operations: the disk here, or an S3-compatible bucket (s3-photo-storage.ts)
+ * shared by every app server; nothing else touches the files.
  */
 export interface PhotoStorage {
-  /** Stores a new file; refuses to replace an existing one. */
+  /** Stores a new file. Keys are random, so none is ever written twice (the disk also refuses to). */
   put(key: string, data: Uint8Array): Promise<void>;
   /** The file as a stream, or null when there is no such file. */
   read(key: string): Promise<StoredPhoto | null>;
@@ -31,9 +31,9 @@ export interface StoredKey {
 // A single plain file name: no separators, no "." or "..", nothing hidden.
 // The routes accept stricter keys still (lib/photo-keys.ts); this is the
 // storage's own guard, so no caller can make it touch a path outside `dir`.
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
-function assertSafeKey(key: string) {
+export function assertSafeKey(key: string) {
   if (!SAFE_NAME.test(key) || key.includes("..")) {
     throw new Error(`Refusing an unsafe photo storage key: ${JSON.stringify(key)}`);
   }
