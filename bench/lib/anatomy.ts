@@ -69,6 +69,8 @@ export async function measureAnatomy(
     RATE_LIMIT_WRITES: "off",
     RATE_LIMIT_SIGN_UP_IP: "off",
     RATE_LIMIT_SIGN_IN_IP: "off",
+    RATE_LIMIT_SIGN_IN_DELAY: "off",
+    RATE_LIMIT_ADMIN_SIGN_IN_DELAY: "off",
     RATE_LIMIT_SIGN_IN_ACCOUNT: "off",
   });
   const handle = openDatabase(env.database);

@@ -56,6 +56,8 @@ export async function startReRide(
     RATE_LIMIT_WRITES: "off",
     RATE_LIMIT_SIGN_UP_IP: "off",
     RATE_LIMIT_SIGN_IN_IP: "off",
+    RATE_LIMIT_SIGN_IN_DELAY: "off",
+    RATE_LIMIT_ADMIN_SIGN_IN_DELAY: "off",
     RATE_LIMIT_SIGN_IN_ACCOUNT: "off",
   });
   const name = processes === 1 ? "ReRide" : `ReRide ×${processes} processes`;

@@ -83,11 +83,24 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
     telemetry: { enabled: false },
     logger: {
       log: (level: "info" | "success" | "warn" | "error" | "debug", message: string) => {
-        const method = level === "success" ? "info" : level;
-        logger?.[method]({ source: "auth" }, message);
+        logger?.[logLevelOf(level, message)]({ source: "auth" }, message);
       },
     },
   } satisfies BetterAuthOptions;
+}
+
+/**
+ * better-auth logs a call to a feature ReRide leaves off (reset and
+ * verification e-mails, deleting or re-addressing accounts, an unconfigured
+ * provider) as an error, though anyone can make one: the client's mistake,
+ * not the server's, so it is logged at info.
+ */
+const FEATURE_OFF = /isn't enabled|is disabled|^Provider not found/;
+
+function logLevelOf(level: "info" | "success" | "warn" | "error" | "debug", message: string) {
+  if (level === "success") return "info";
+  if (level === "error" && FEATURE_OFF.test(message)) return "info";
+  return level;
 }
 
 /**

@@ -41,10 +41,28 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/**
+ * A growing delay for failed passwords from one address to one account:
+ * "<free failures>/<longest wait>" such as 5/15m, or "off". After the free
+ * failures each further attempt waits 1 s, 2 s, 4 s … up to the longest wait.
+ */
+export interface FailureDelay {
+  freeFailures: number;
+  maxWaitMs: number;
+}
+
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const LIMIT_FORMAT = "must be <count>/<window> such as 10/15m (s, m, h or d), or off";
+const DELAY_FORMAT = "must be <free failures>/<longest wait> such as 5/15m (s, m, h or d), or off";
 
-function rateLimit(fallback: string) {
+function failureDelay(fallback: string) {
+  return rateLimit(fallback, DELAY_FORMAT).transform(
+    (limit): FailureDelay | null =>
+      limit && { freeFailures: limit.points, maxWaitMs: limit.windowMs },
+  );
+}
+
+function rateLimit(fallback: string, format = LIMIT_FORMAT) {
   return z
     .string()
     .trim()
@@ -55,7 +73,7 @@ function rateLimit(fallback: string) {
       const points = Number(match?.[1]);
       const times = match?.[2] === "" ? 1 : Number(match?.[2]);
       if (!match || points < 1 || times < 1) {
-        ctx.addIssue({ code: "custom", message: LIMIT_FORMAT });
+        ctx.addIssue({ code: "custom", message: format });
         return z.NEVER;
       }
       return { points, windowMs: times * UNIT_MS[match[3] as keyof typeof UNIT_MS] };
@@ -159,7 +177,9 @@ const envSchema = z
       .optional(),
     TRUST_PROXY: trustProxy,
     PROCESSES: processes,
-    RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit("10/15m"),
+    RATE_LIMIT_SIGN_IN_DELAY: failureDelay("5/15m"),
+    RATE_LIMIT_ADMIN_SIGN_IN_DELAY: failureDelay("2/1h"),
+    RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit("100/5m"),
     RATE_LIMIT_SIGN_IN_IP: rateLimit("50/15m"),
     RATE_LIMIT_SIGN_UP_IP: rateLimit("20/1h"),
     RATE_LIMIT_WRITES: rateLimit("120/1m"),
@@ -266,7 +286,11 @@ export interface Env {
   photoStore: PhotoStore;
   rateLimits: {
     store: { kind: "database" } | { kind: "redis"; url: string };
-    /** Failed password checks per account (sign-in, change-password). */
+    /** Growing delay for failed password checks per account and client address. */
+    signInDelay: FailureDelay | null;
+    /** The same, stricter, for the accounts of ADMIN_EMAILS. */
+    adminSignInDelay: FailureDelay | null;
+    /** Failed password checks per account from all addresses together: a ceiling. */
     signInAccount: RateLimit | null;
     /** Failed sign-ins per client address. */
     signInIp: RateLimit | null;
@@ -337,6 +361,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL
           ? { kind: "redis", url: raw.REDIS_URL }
           : { kind: "database" },
+      signInDelay: raw.RATE_LIMIT_SIGN_IN_DELAY,
+      adminSignInDelay: raw.RATE_LIMIT_ADMIN_SIGN_IN_DELAY,
       signInAccount: raw.RATE_LIMIT_SIGN_IN_ACCOUNT,
       signInIp: raw.RATE_LIMIT_SIGN_IN_IP,
       signUpIp: raw.RATE_LIMIT_SIGN_UP_IP,

@@ -15,6 +15,8 @@ export const ADMIN_EMAIL = "admin@reride.test";
 export const ADMIN_PASSWORD = "admin-password-123";
 
 export const GENEROUS_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN_DELAY: "1000/1m",
+  RATE_LIMIT_ADMIN_SIGN_IN_DELAY: "1000/1m",
   RATE_LIMIT_SIGN_IN_ACCOUNT: "1000/1m",
   RATE_LIMIT_SIGN_IN_IP: "100000/1m",
   RATE_LIMIT_SIGN_UP_IP: "100000/1m",

@@ -7,13 +7,18 @@ import {
   createAppsOnOneDatabase,
   type SharedDatabaseApps,
 } from "#tests/support/shared-database";
-import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
 import type { ErrorBody } from "../../shared/errors";
 
 type Caller = Pick<AppInstance, "request">;
 
 const wrongSignIn = (app: Caller, email: string, headers: Record<string, string> = {}) =>
   app.request("/api/auth/sign-in/email", { body: { email, password: "wrong-password" }, headers });
+
+const rightSignIn = (app: Caller, email: string, headers: Record<string, string> = {}) =>
+  app.request("/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD }, headers });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function expectRateLimited(response: Response) {
   expect(response.status).toBe(429);
@@ -27,26 +32,107 @@ async function expectRateLimited(response: Response) {
 
 /** A documentation address (RFC 5737) nobody else in the run uses. */
 const someAddress = () => `198.51.100.${randomBytes(1)[0]}`;
+const from = (address: string) => ({ "x-forwarded-for": address });
+
+describe("failed passwords per account and address: a growing delay, not a lock", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      TRUST_PROXY: "1",
+      RATE_LIMIT_SIGN_IN_DELAY: "2/15m",
+      RATE_LIMIT_ADMIN_SIGN_IN_DELAY: "1/1h",
+      RATE_LIMIT_SIGN_IN_ACCOUNT: "50/5m",
+    });
+  });
+  afterAll(() => t?.close());
+
+  test("another address's failures don't stop the owner signing in from theirs", async () => {
+    const email = uniqueEmail("owner");
+    await signUp(t, { email });
+    const attacker = from("203.0.113.66");
+    for (let attempt = 0; attempt < 10; attempt++) await wrongSignIn(t, email, attacker);
+    await expectRateLimited(await rightSignIn(t, email, attacker));
+    const owner = from("192.0.2.10");
+    expect((await wrongSignIn(t, email, owner)).status).toBe(401);
+    const signedIn = await rightSignIn(t, email, owner);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.getSetCookie().join()).toContain("session_token=");
+  });
+
+  test("failures from one address wait 1, 2, 4 s…, even with the right password", async () => {
+    const email = uniqueEmail("guessed");
+    await signUp(t, { email });
+    const here = from(someAddress());
+    expect((await wrongSignIn(t, email, here)).status).toBe(401);
+    expect((await wrongSignIn(t, email, here)).status).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const wait = await expectRateLimited(await rightSignIn(t, email, here));
+      // Asking again early is refused but does not lengthen the wait.
+      expect(await expectRateLimited(await wrongSignIn(t, email, here))).toBeLessThanOrEqual(wait);
+      waits.push(wait);
+      await pause(wait * 1000 + 50);
+      if (round < 2) expect((await wrongSignIn(t, email, here)).status).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4]);
+    expect((await rightSignIn(t, email, here)).status).toBe(200);
+  });
+
+  test("wrong current passwords at change-password count for the same account and address", async () => {
+    const email = uniqueEmail("changer");
+    const cookie = await signUp(t, { email });
+    const here = from(someAddress());
+    const change = (currentPassword: string) =>
+      t.request("/api/auth/change-password", {
+        cookie,
+        headers: here,
+        body: { currentPassword, newPassword: "a-new-password-1" },
+      });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await change("wrong-guess")).status).toBe(400);
+    }
+    await expectRateLimited(await change(TEST_PASSWORD));
+    await expectRateLimited(await wrongSignIn(t, email, here));
+    expect((await wrongSignIn(t, email, from(someAddress()))).status).toBe(401);
+  });
+
+  test("administrators wait after fewer failures, from that address only", async () => {
+    const here = from(someAddress());
+    expect((await wrongSignIn(t, ADMIN_EMAIL, here)).status).toBe(401);
+    await expectRateLimited(await wrongSignIn(t, ADMIN_EMAIL, here));
+    // An ordinary account's second failure from one address is still answered.
+    const email = uniqueEmail("ordinary");
+    expect((await wrongSignIn(t, email, here)).status).toBe(401);
+    expect((await wrongSignIn(t, email, here)).status).toBe(401);
+    const admin = await t.request("/api/auth/sign-in/email", {
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      headers: from(someAddress()),
+    });
+    expect(admin.status).toBe(200);
+  });
+});
 
 describe("failed sign-ins per account, and writes per user", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SIGN_IN_ACCOUNT: "3/15m", RATE_LIMIT_WRITES: "3/1m" });
+    t = await createTestApp({
+      TRUST_PROXY: "1",
+      RATE_LIMIT_SIGN_IN_ACCOUNT: "3/15m",
+      RATE_LIMIT_WRITES: "3/1m",
+    });
   });
   afterAll(() => t?.close());
 
-  test("after 3 failures the account is refused for the window, even with the right password", async () => {
+  test("failures from many addresses reach the account's ceiling, which refuses even the right password", async () => {
     const email = uniqueEmail("locked");
     await signUp(t, { email });
     for (let attempt = 0; attempt < 3; attempt++) {
-      expect((await wrongSignIn(t, email)).status).toBe(401);
+      expect((await wrongSignIn(t, email, from(someAddress()))).status).toBe(401);
     }
-    const retryAfter = await expectRateLimited(await wrongSignIn(t, email));
+    const retryAfter = await expectRateLimited(await wrongSignIn(t, email, from(someAddress())));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    const right = await t.request("/api/auth/sign-in/email", {
-      body: { email: email.toUpperCase(), password: TEST_PASSWORD },
-    });
+    const right = await rightSignIn(t, email.toUpperCase(), from(someAddress()));
     await expectRateLimited(right);
     expect(right.headers.getSetCookie()).toEqual([]);
   });

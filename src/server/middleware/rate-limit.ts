@@ -1,20 +1,22 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppBindings, Deps } from "../context";
-import type { RateLimit } from "../env";
+import type { FailureDelay, RateLimit } from "../env";
 import { AppError } from "../errors";
 import { clientAddress } from "../rate-limits/client-address";
-import { type Decision, Limiter, rateLimitStoreFor } from "../rate-limits/limiter";
+import { FailureDelayCounter } from "../rate-limits/failure-delay";
+import { type Counter, type Decision, Limiter, rateLimitStoreFor } from "../rate-limits/limiter";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Abuse limits (docs/decisions/0006-rate-limits.md), counted in a store all
  * app processes share:
- * - `auth`, in front of /api/auth: sign-ups per address; failed sign-ins per
- *   address and per account; failed current-password checks of
- *   change-password per account (the same counter as sign-in); other auth
- *   writes count as writes per address.
+ * - `auth`, in front of /api/auth: sign-ups per address; failed password
+ *   checks (sign-in, and change-password's current password) with a growing
+ *   delay per account and address, stricter for administrators, under a
+ *   ceiling per account; failed sign-ins per address; other auth writes
+ *   count as writes per address.
  * - `writes`, after the session is known: writes per user (per address
  *   without a session).
  * A refused request gets 429 with Retry-After and the API's error body.
@@ -28,6 +30,16 @@ export function rateLimits(deps: Deps) {
   const signInAddress = limiter("sign-in:address", limits.signInIp);
   const signUpAddress = limiter("sign-up:address", limits.signUpIp);
   const writesLimiter = limiter("writes", limits.writes);
+  const delay = (name: string, rule: FailureDelay | null) =>
+    rule ? new FailureDelayCounter(store, name, rule) : null;
+  const signInDelay = delay("sign-in:delay", limits.signInDelay);
+  const adminSignInDelay = delay("sign-in:admin-delay", limits.adminSignInDelay);
+  // Failures from one address to one account: another address's failures
+  // never delay the owner's own sign-in.
+  const passwordDelay = (email: string, address: string): Attempt => [
+    deps.env.adminEmails.includes(email) ? adminSignInDelay : signInDelay,
+    `${email}\n${address}`,
+  ];
 
   const auth = createMiddleware<AppBindings>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -40,22 +52,23 @@ export function rateLimits(deps: Deps) {
       case "/api/auth/sign-in/email": {
         const email = await emailOf(c.req.raw);
         const attempts: Attempt[] = [[signInAddress, address]];
-        if (email) attempts.push([signInAccount, email]);
+        if (email) attempts.push(passwordDelay(email, address), [signInAccount, email]);
         const refused = await consume(c, attempts, "Too many failed sign-ins");
         if (refused) return refused;
         await next();
         // Only a wrong password counts; anything else gives its attempt back.
-        if (c.res.status !== 401) await refund(attempts);
+        await settle(attempts, c.res.status === 401);
         return;
       }
       case "/api/auth/change-password": {
         const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
         if (!session) return next(); // better-auth responds 401
-        const attempts: Attempt[] = [[signInAccount, session.user.email.toLowerCase()]];
+        const email = session.user.email.toLowerCase();
+        const attempts: Attempt[] = [passwordDelay(email, address), [signInAccount, email]];
         const refused = await consume(c, attempts, "Too many wrong passwords");
         if (refused) return refused;
         await next();
-        if (!(await isWrongPassword(c.res))) await refund(attempts);
+        await settle(attempts, await isWrongPassword(c.res));
         return;
       }
       default: {
@@ -80,23 +93,38 @@ export function rateLimits(deps: Deps) {
   return { auth, writes };
 }
 
-type Attempt = [Limiter | null, string];
+type Attempt = [Counter | null, string];
 
-/** Counts every attempt; a 429 response when any of them is over its limit. */
+/**
+ * Counts the attempts in turn; a 429 response at the first one over its
+ * limit, after giving back those already counted. So an address refused for
+ * its own failures uses up nothing of the account's ceiling, and cannot
+ * lock the owner out by hammering.
+ */
 async function consume(c: Context, attempts: Attempt[], what: string) {
-  const decisions = await Promise.all(
-    attempts.map(([limiter, id]) => limiter?.consume(id) ?? allowed),
-  );
-  const refused = decisions.filter((decision) => !decision.allowed);
-  if (refused.length === 0) return null;
-  const wait = Math.max(...refused.map((decision) => decision.retryAfterSeconds));
+  let refused: Decision | null = null;
+  for (const [index, [counter, id]] of attempts.entries()) {
+    const decision = (await counter?.consume(id)) ?? allowed;
+    if (decision.allowed) continue;
+    refused = decision;
+    await refund(attempts.slice(0, index));
+    break;
+  }
+  if (!refused) return null;
+  const wait = refused.retryAfterSeconds;
   const body = new AppError("RATE_LIMITED", `${what}. Please try again in ${inWords(wait)}.`);
   c.header("Retry-After", String(wait));
   return c.json(body.toBody(), 429);
 }
 
 async function refund(attempts: Attempt[]) {
-  await Promise.all(attempts.map(([limiter, id]) => limiter?.refund(id)));
+  await Promise.all(attempts.map(([counter, id]) => counter?.refund(id)));
+}
+
+/** After the answer: a failure is noted as of now; anything else is given back. */
+async function settle(attempts: Attempt[], failed: boolean) {
+  if (!failed) return refund(attempts);
+  await Promise.all(attempts.map(([counter, id]) => counter?.failed?.(id)));
 }
 
 const allowed: Decision = { allowed: true, retryAfterSeconds: 0 };

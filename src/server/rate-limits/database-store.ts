@@ -55,6 +55,37 @@ export function databaseStore(appDb: AppDb): RateLimitStore {
         .where("hits", ">", 0)
         .execute();
     },
+    async peek(key, now) {
+      const row = await db
+        .selectFrom("rateLimits")
+        .select(["hits", "resetAt"])
+        .where("key", "=", key)
+        .where("resetAt", ">", now)
+        .executeTakeFirst();
+      return row ? { hits: Number(row.hits), resetAt: Number(row.resetAt) } : null;
+    },
+    async swap(key, expected, next, now) {
+      if (expected) {
+        const result = await db
+          .updateTable("rateLimits")
+          .set(next)
+          .where("key", "=", key)
+          .where("hits", "=", expected.hits)
+          .where("resetAt", "=", expected.resetAt)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      }
+      // No open window was seen: a new row, or one whose window has closed since.
+      const row = await db
+        .insertInto("rateLimits")
+        .values({ key, ...next })
+        .onConflict((conflict) =>
+          conflict.column("key").doUpdateSet(next).where("rateLimits.resetAt", "<=", now),
+        )
+        .returning("key")
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     // The database belongs to the app: nothing of ours to close.
     async close() {},
   };

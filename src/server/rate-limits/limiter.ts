@@ -7,12 +7,31 @@ import { type RateLimitStore, withFallback } from "./store";
 
 export interface Decision {
   allowed: boolean;
-  /** Whole seconds until the window closes (at least 1): the Retry-After value. */
+  /** Whole seconds until the next attempt may be made (at least 1): the Retry-After value. */
   retryAfterSeconds: number;
 }
 
+/** Something that counts attempts by an id and may refuse them. */
+export interface Counter {
+  /** Counts one attempt by `id`, unless it is refused. */
+  consume(id: string): Promise<Decision>;
+  /** Takes back an attempt that turned out not to count (a sign-in with the right password). */
+  refund(id: string): Promise<void>;
+  /** Notes that a counted attempt failed just now (the growing delay waits from here). */
+  failed?(id: string): Promise<void>;
+}
+
+/** Whole seconds, at least 1, for a wait in milliseconds. */
+export const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** A store key for `id` under a limit's name. */
+export function counterKey(name: string, id: string): string {
+  // Hashed: the store then holds no e-mail address or IP address, only counters.
+  return `${name}:${createHash("sha256").update(id).digest("base64url").slice(0, 24)}`;
+}
+
 /** One named limit over a shared store, e.g. "failed sign-ins per account". */
-export class Limiter {
+export class Limiter implements Counter {
   constructor(
     private readonly store: RateLimitStore,
     private readonly name: string,
@@ -23,21 +42,19 @@ export class Limiter {
   /** Counts one attempt by `id`; refused once the window holds more than the limit. */
   async consume(id: string): Promise<Decision> {
     const now = this.clock();
-    const { hits, resetAt } = await this.store.hit(this.key(id), this.limit.windowMs, now);
+    const { hits, resetAt } = await this.store.hit(
+      counterKey(this.name, id),
+      this.limit.windowMs,
+      now,
+    );
     return {
       allowed: hits <= this.limit.points,
-      retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+      retryAfterSeconds: inSeconds(resetAt - now),
     };
   }
 
-  /** Takes back an attempt that turned out not to count (a sign-in with the right password). */
   async refund(id: string): Promise<void> {
-    await this.store.undo(this.key(id), this.clock());
-  }
-
-  // Hashed: the store then holds no e-mail address or IP address, only counters.
-  private key(id: string): string {
-    return `${this.name}:${createHash("sha256").update(id).digest("base64url").slice(0, 24)}`;
+    await this.store.undo(counterKey(this.name, id), this.clock());
   }
 }
 

@@ -29,7 +29,9 @@ describe("configuration", () => {
 
   test("the defaults", () => {
     const env = loadEnv(base);
-    expect(env.rateLimits.signInAccount).toEqual({ points: 10, windowMs: 15 * 60_000 });
+    expect(env.rateLimits.signInDelay).toEqual({ freeFailures: 5, maxWaitMs: 15 * 60_000 });
+    expect(env.rateLimits.adminSignInDelay).toEqual({ freeFailures: 2, maxWaitMs: 3_600_000 });
+    expect(env.rateLimits.signInAccount).toEqual({ points: 100, windowMs: 5 * 60_000 });
     expect(env.rateLimits.writes).toEqual({ points: 120, windowMs: 60_000 });
     expect(env.trustProxy).toBe(0);
   });
@@ -37,6 +39,11 @@ describe("configuration", () => {
   test.each([
     ["RATE_LIMIT_WRITES", "120", "RATE_LIMIT_WRITES: must be <count>/<window>"],
     ["RATE_LIMIT_WRITES", "0/1m", "RATE_LIMIT_WRITES: must be <count>/<window>"],
+    [
+      "RATE_LIMIT_SIGN_IN_DELAY",
+      "5",
+      "RATE_LIMIT_SIGN_IN_DELAY: must be <free failures>/<longest wait>",
+    ],
     ["TRUST_PROXY", "yes", "TRUST_PROXY: must be true, false or a number"],
     ["RATE_LIMIT_STORE", "memcached", "RATE_LIMIT_STORE: must be database or redis"],
     ["RATE_LIMIT_STORE", "redis", "REDIS_URL: is required when RATE_LIMIT_STORE=redis"],
@@ -69,6 +76,12 @@ describe("a failing store", () => {
       throw new Error("connection refused");
     },
     undo: async () => {
+      throw new Error("connection refused");
+    },
+    peek: async () => {
+      throw new Error("connection refused");
+    },
+    swap: async () => {
       throw new Error("connection refused");
     },
     close: async () => {},

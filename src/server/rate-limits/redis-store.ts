@@ -20,6 +20,19 @@ end
 return 0
 `;
 
+const PEEK = `
+local hits = redis.call('GET', KEYS[1])
+if not hits then return false end
+return {tonumber(hits), redis.call('PTTL', KEYS[1])}
+`;
+
+// Compares the count only: the window's end is Redis' own, not the caller's.
+const SWAP = `
+if tonumber(redis.call('GET', KEYS[1]) or '-1') ~= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+`;
+
 /**
  * Counters in Redis (RATE_LIMIT_STORE=redis): for deployments with many
  * processes where a write per request on the main database is unwelcome.
@@ -60,6 +73,23 @@ export function redisStore(url: string, prefix = "reride:rl:"): RateLimitStore {
     async undo(key) {
       await ready();
       await client.eval(UNDO, { keys: [prefix + key] });
+    },
+    async peek(key, now) {
+      await ready();
+      const reply = (await client.eval(PEEK, { keys: [prefix + key] })) as [number, number] | null;
+      return reply && { hits: Number(reply[0]), resetAt: now + Number(reply[1]) };
+    },
+    async swap(key, expected, next, now) {
+      await ready();
+      const reply = await client.eval(SWAP, {
+        keys: [prefix + key],
+        arguments: [
+          String(expected?.hits ?? -1),
+          String(next.hits),
+          String(Math.max(1, next.resetAt - now)),
+        ],
+      });
+      return Number(reply) === 1;
     },
     async close() {
       if (connecting && client.isOpen) await client.close();

@@ -16,6 +16,13 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number, now: number): Promise<Hit>;
   /** Takes one hit back while the window is open (an attempt that turned out fine). */
   undo(key: string, now: number): Promise<void>;
+  /** The counter while its window is open; null when there is none. */
+  peek(key: string, now: number): Promise<Hit | null>;
+  /**
+   * Sets the counter to `next` only if it still holds what `peek` saw
+   * (`expected`); false when another process changed it first.
+   */
+  swap(key: string, expected: Hit | null, next: Hit, now: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -23,13 +30,17 @@ export interface RateLimitStore {
 export function memoryStore(): RateLimitStore {
   const counters = new Map<string, Hit>();
   let sweptAt = 0;
+  const open = (key: string, now: number) => {
+    if (now - sweptAt > 60_000) {
+      sweptAt = now;
+      for (const [name, hit] of counters) if (hit.resetAt <= now) counters.delete(name);
+    }
+    const current = counters.get(key);
+    return current && current.resetAt > now ? current : null;
+  };
   return {
     async hit(key, windowMs, now) {
-      if (now - sweptAt > 60_000) {
-        sweptAt = now;
-        for (const [name, hit] of counters) if (hit.resetAt <= now) counters.delete(name);
-      }
-      const current = counters.get(key);
+      const current = open(key, now);
       const next =
         current && current.resetAt > now
           ? { hits: current.hits + 1, resetAt: current.resetAt }
@@ -38,8 +49,20 @@ export function memoryStore(): RateLimitStore {
       return next;
     },
     async undo(key, now) {
-      const current = counters.get(key);
-      if (current && current.resetAt > now && current.hits > 0) current.hits -= 1;
+      const current = open(key, now);
+      if (current && current.hits > 0) current.hits -= 1;
+    },
+    async peek(key, now) {
+      const current = open(key, now);
+      return current && { ...current };
+    },
+    async swap(key, expected, next, now) {
+      const current = open(key, now);
+      const same = current
+        ? current.hits === expected?.hits && current.resetAt === expected.resetAt
+        : expected === null;
+      if (same) counters.set(key, { ...next });
+      return same;
     },
     async close() {
       counters.clear();
@@ -58,6 +81,15 @@ const STORE_TIMEOUT_MS = 1_000;
 export function withFallback(primary: RateLimitStore, logger: Logger): RateLimitStore {
   const fallback = memoryStore();
   let warnedAt = 0;
+  // The primary's answer, or the fallback's when the primary fails or is slow.
+  const attempt = async <T>(primaryWork: () => Promise<T>, fallbackWork: () => Promise<T>) => {
+    try {
+      return await withTimeout(primaryWork());
+    } catch (error) {
+      degraded(error);
+      return fallbackWork();
+    }
+  };
   const degraded = (error: unknown) => {
     const now = Date.now();
     if (now - warnedAt < 60_000) return;
@@ -65,22 +97,26 @@ export function withFallback(primary: RateLimitStore, logger: Logger): RateLimit
     logger.error({ err: error }, "rate-limit store unavailable: counting in this process only");
   };
   return {
-    async hit(key, windowMs, now) {
-      try {
-        return await withTimeout(primary.hit(key, windowMs, now));
-      } catch (error) {
-        degraded(error);
-        return fallback.hit(key, windowMs, now);
-      }
-    },
-    async undo(key, now) {
-      try {
-        await withTimeout(primary.undo(key, now));
-      } catch (error) {
-        degraded(error);
-        await fallback.undo(key, now);
-      }
-    },
+    hit: (key, windowMs, now) =>
+      attempt(
+        () => primary.hit(key, windowMs, now),
+        () => fallback.hit(key, windowMs, now),
+      ),
+    undo: (key, now) =>
+      attempt(
+        () => primary.undo(key, now),
+        () => fallback.undo(key, now),
+      ),
+    peek: (key, now) =>
+      attempt(
+        () => primary.peek(key, now),
+        () => fallback.peek(key, now),
+      ),
+    swap: (key, expected, next, now) =>
+      attempt(
+        () => primary.swap(key, expected, next, now),
+        () => fallback.swap(key, expected, next, now),
+      ),
     async close() {
       await Promise.allSettled([primary.close(), fallback.close()]);
     },
