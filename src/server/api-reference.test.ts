@@ -1,9 +1,15 @@
+import { readFileSync } from "node:fs";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { inspectRoutes } from "hono/dev";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { documentedEndpoints } from "../../tests/support/api-docs";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { describedEndpoints, documentedEndpoints } from "#tests/support/api-docs";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { renderOpenApiDocument } from "./openapi/document";
 
-// docs/api.md is the API reference; this keeps it true: every route it
-// documents under a `### METHOD /api/...` heading exists in the app.
+// /api/openapi.json is the API reference and docs/api.md its prose; this keeps
+// both true: the document is valid OpenAPI 3.1, every route the app mounts
+// under /api is in it, every endpoint in it exists, and docs/api.md has a
+// `### METHOD /api/...` section for exactly those endpoints.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const documented = documentedEndpoints();
+const document = renderOpenApiDocument();
+const documented = documentedEndpoints(document);
+const sorted = (endpoints: Iterable<string>) => [...endpoints].sort();
 
 /** The response's error code, if it is an API error. */
 async function errorCode(response: Response): Promise<string | null> {
@@ -27,7 +35,25 @@ function ask(endpoint: string) {
   return t.request(path, { method, ...(method === "GET" ? {} : { body: {} }) });
 }
 
-describe("docs/api.md", () => {
+async function validate(candidate: Record<string, unknown>) {
+  return new Validator().validate(candidate);
+}
+
+describe("/api/openapi.json", () => {
+  test("is the rendered document, and it validates as OpenAPI 3.1", async () => {
+    const response = await t.request("/api/openapi.json");
+    expect(response.status).toBe(200);
+    const served = (await response.json()) as Record<string, unknown>;
+    expect(served).toEqual(document);
+    expect(await validate(served)).toEqual({ valid: true });
+    expect(document.openapi).toBe("3.1.0");
+  });
+
+  test("the validator refuses a broken document, so the check above can fail", async () => {
+    const broken = { ...document, paths: { "/api/x": { get: { responses: "none" } } } };
+    expect((await validate(broken)).valid).toBe(false);
+  });
+
   test("documents the endpoints of PRODUCT.md §5 and more than a handful", () => {
     expect(documented.length).toBeGreaterThan(20);
     expect(documented).toEqual(
@@ -40,6 +66,26 @@ describe("docs/api.md", () => {
     );
   });
 
+  test("documents every route the app mounts under /api, and no other", () => {
+    const mounted = inspectRoutes(t.app)
+      .filter((route) => !route.isMiddleware && route.path.startsWith("/api/"))
+      .map((route) => `${route.method} ${route.path}`);
+    // Two catch-alls: better-auth's own routes, and the ROUTE_NOT_FOUND answer.
+    expect(mounted.filter((route) => route.startsWith("ALL "))).toEqual([
+      "ALL /api/auth/*",
+      "ALL /api/*",
+    ]);
+    const explicit = mounted.filter((route) => !route.startsWith("ALL "));
+    // The better-auth routes behind the catch-all are proved to exist below.
+    const behindAuthCatchAll = documented.filter(
+      (endpoint) => endpoint.includes(" /api/auth/") && !explicit.includes(endpoint),
+    );
+    expect(behindAuthCatchAll.length).toBeGreaterThan(0);
+    expect(sorted(explicit)).toEqual(
+      sorted(documented.filter((endpoint) => !behindAuthCatchAll.includes(endpoint))),
+    );
+  });
+
   test("an undocumented route responds ROUTE_NOT_FOUND, so the check below can fail", async () => {
     expect(await errorCode(await ask("GET /api/no-such-thing"))).toBe("ROUTE_NOT_FOUND");
     expect(await errorCode(await ask("DELETE /api/categories/:id"))).toBe("ROUTE_NOT_FOUND");
@@ -49,5 +95,17 @@ describe("docs/api.md", () => {
   test.each(documented)("%s exists", async (endpoint) => {
     const response = await ask(endpoint);
     expect(await errorCode(response)).not.toBe("ROUTE_NOT_FOUND");
+  });
+});
+
+describe("docs/api.md", () => {
+  test("has a section for each documented endpoint, and none for another", () => {
+    expect(sorted(describedEndpoints())).toEqual(sorted(documented));
+  });
+
+  test("links to the document and its reference page", () => {
+    const text = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8");
+    expect(text).toContain("/api/openapi.json");
+    expect(text).toContain("/api/docs");
   });
 });

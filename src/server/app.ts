@@ -22,6 +22,7 @@ import { requestLog } from "./middleware/request-log";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession } from "./middleware/session";
+import { openApiRoutes } from "./openapi/openapi.routes";
 import { type ClientOptions, mountClient } from "./static-client";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -71,6 +72,8 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   const limits = rateLimits(deps);
   api.use("/auth/*", limits.auth);
   api.route("/auth", authRoutes);
+  // The API reference needs no session: /api/openapi.json and the page at /api/docs.
+  api.route("/", openApiRoutes);
   api.use("*", loadSession);
   api.use("*", limits.writes);
   api.route("/health", healthRoutes);

@@ -14,7 +14,7 @@ import {
 import type { ErrorBody } from "../shared/errors";
 
 /**
- * Who may call what (PRODUCT.md §1 and §5, docs/api.md), written out by hand
+ * Who may call what (PRODUCT.md §1 and §5, /api/openapi.json), written out by hand
  * rather than derived from the server's code: one row per endpoint, one
  * column per kind of caller.
  *
@@ -77,6 +77,12 @@ const MATRIX: Row[] = [
     target: () => ({ path: "/api/health" }) },
   { endpoint: "GET /api/config",               expected: [200,  200,  200,  200,  200],
     target: () => ({ path: "/api/config" }) },
+  { endpoint: "GET /api/openapi.json",         expected: [200,  200,  200,  200,  200],
+    target: () => ({ path: "/api/openapi.json" }) },
+  { endpoint: "GET /api/docs",                 expected: [200,  200,  200,  200,  200],
+    target: () => ({ path: "/api/docs" }) },
+  { endpoint: "GET /api/docs/:file",           expected: [200,  200,  200,  200,  200],
+    target: () => ({ path: "/api/docs/start.js" }) },
   { endpoint: "GET /api/categories",           expected: [200,  200,  200,  200,  200],
     target: () => ({ path: "/api/categories" }) },
   { endpoint: "GET /api/bikes/advertised",     expected: [200,  200,  200,  200,  200],
@@ -204,7 +210,7 @@ describe("authorization matrix: endpoint × caller → status", () => {
     for (const code of codes) expect(["401 UNAUTHENTICATED", "403 FORBIDDEN"]).toContain(code);
   });
 
-  test("covers every endpoint docs/api.md documents, except those listed as not covered", () => {
+  test("covers every endpoint /api/openapi.json documents, except those listed as not covered", () => {
     const documented = documentedEndpoints();
     const expectedRows = documented.filter((e) => !NOT_COVERED.some((skip) => skip.covers(e)));
     expect(MATRIX.map((row) => row.endpoint).sort()).toEqual([...new Set(expectedRows)].sort());

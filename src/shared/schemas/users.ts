@@ -1,4 +1,5 @@
-import type { AccountType } from "./auth";
+import { z } from "zod";
+import { type AccountType, accountTypes } from "./auth";
 
 export type Role = "user" | "admin";
 
@@ -12,3 +13,13 @@ export interface User {
   verified: boolean;
   createdAt: string;
 }
+
+/** GET /api/users */
+export const userListQuerySchema = z.object({
+  accountType: z.enum(accountTypes, { error: "accountType must be seller or buyer" }),
+});
+
+/** PATCH /api/users/:id */
+export const sellerVerifySchema = z.object({
+  verified: z.boolean({ error: "verified must be true or false" }),
+});

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { accountTypes } from "#src/shared/schemas/auth";
+import { sellerVerifySchema, userListQuerySchema } from "#src/shared/schemas/users";
 import type { AppBindings } from "../../context";
 import { toBool, toIso } from "../../db/database";
 import { AppError } from "../../errors";
@@ -14,11 +13,6 @@ import {
   setSellerVerified,
 } from "./users.queries";
 
-const listQuery = z.object({
-  accountType: z.enum(accountTypes, { error: "accountType must be seller or buyer" }),
-});
-const verifyBody = z.object({ verified: z.boolean({ error: "verified must be true or false" }) });
-
 /** /api/users: account management, administrators only. */
 export const usersRoutes = new Hono<AppBindings>();
 
@@ -26,7 +20,7 @@ usersRoutes.use("*", requireAdmin);
 
 usersRoutes.get("/", async (c) => {
   const { db, env } = c.get("deps");
-  const { accountType } = readQuery(c, listQuery);
+  const { accountType } = readQuery(c, userListQuerySchema);
   const rows = await listUsersByAccountType(db, accountType);
   const items = rows.map((row) => ({
     id: row.id,
@@ -42,7 +36,7 @@ usersRoutes.get("/", async (c) => {
 
 usersRoutes.patch("/:id", async (c) => {
   const { db, dialect } = c.get("deps");
-  const { verified } = await readJson(c, verifyBody);
+  const { verified } = await readJson(c, sellerVerifySchema);
   const target = await findUserEmailAndType(db, c.req.param("id"));
   if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
   if (target.accountType !== "seller") {

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#src/shared/schemas/auth";
+
+/**
+ * better-auth's own bodies and answers, as docs/api.md describes them. The
+ * library validates these itself (only sign-up and sign-in pass a shared
+ * schema first), so they describe its contract rather than drive a check.
+ */
+export const changePasswordBody = z.object({
+  currentPassword: z.string(),
+  newPassword: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  revokeOtherSessions: z.boolean().optional().describe("Ignored: other sessions always end."),
+});
+
+export const socialSignInBody = z.object({
+  provider: z.literal("google"),
+  callbackURL: z.string().describe("Where the browser lands once signed in."),
+});
+
+export const socialSignInAnswer = z.object({ url: z.string(), redirect: z.literal(true) });
+
+/** better-auth's user record; `GET /api/me` gives the API's own User. */
+export const authUserAnswer = z.looseObject({
+  user: z.looseObject({ id: z.string(), name: z.string(), email: z.string() }),
+});
+
+export const signOutAnswer = z.object({ success: z.boolean() });

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ZodType } from "zod";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { book } from "#tests/support/builders/booking";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
+import type { Operation } from "./operation";
+import { operations } from "./operations";
+
+/**
+ * The answers the document promises are the answers the app sends: each
+ * JSON answer of a read, and of listing and booking a bike, parses with its
+ * response schema and loses nothing doing so (a schema drops unknown keys,
+ * so an undocumented field fails the comparison).
+ */
+
+let t: TestApp;
+let caller: Person;
+let admin: Person;
+/** Values for the path parameters of the reads. */
+let params: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [other, seller, categories] = await Promise.all([
+    newPerson(t, "seller", "Other Seller"),
+    newPerson(t, "seller", "Calling Seller"),
+    categoryIds(t),
+  ]);
+  caller = seller;
+  admin = await theAdmin(t);
+  // The caller sells (a booked bike, an advertised one), buys and keeps a wishlist,
+  // so every list it reads has something in it.
+  const theirs = await listBike(t, other, categories.KTM);
+  const sold = await listBike(t, caller, categories.SUZUKI);
+  const advertised = await listBike(t, caller, categories.YAMAHA);
+  await t.request(`/api/bikes/${advertised.id}`, {
+    method: "PATCH",
+    body: { advertised: true },
+    cookie: caller.cookie,
+  });
+  await t.request(`/api/me/wishlist/${theirs.id}`, { method: "PUT", cookie: caller.cookie });
+  await book(t, caller, theirs.id);
+  await book(t, other, sold.id);
+  params = { id: categories.SUZUKI, bikeId: theirs.id };
+}, 60_000);
+afterAll(() => t?.close());
+
+function jsonSchemaOf(operation: Operation, status: 200 | 201): ZodType | null {
+  const answer = operation.responses[status];
+  return answer && !("contentType" in answer) ? answer : null;
+}
+
+/** The reads with a JSON answer, and a path to ask each one with. */
+const reads = operations
+  .filter((operation) => operation.method === "GET" && jsonSchemaOf(operation, 200))
+  .map((operation) => ({ endpoint: `GET ${operation.path}`, operation }));
+
+function pathFor({ path }: Operation): string {
+  const filled = path
+    .replace("/api/bikes/:id", "/api/bikes/:bikeId")
+    .replace(/:(\w+)/g, (_, name: string) => params[name] ?? name);
+  return filled === "/api/users" ? "/api/users?accountType=seller" : filled;
+}
+
+function expectDocumented(schema: ZodType, body: unknown) {
+  const parsed = schema.safeParse(body);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+  expect(parsed.data).toStrictEqual(body);
+}
+
+describe("answers match the document's response schemas", () => {
+  test.each(reads)("$endpoint", async ({ operation }) => {
+    const cookie = operation.access === "admin" ? admin.cookie : caller.cookie;
+    const response = await t.request(pathFor(operation), { cookie });
+    expect(response.status).toBe(200);
+    const body: unknown = await response.json();
+    if (typeof body === "object" && body && "items" in body && Array.isArray(body.items)) {
+      expect(body.items.length, "a list with something to check").toBeGreaterThan(0);
+    }
+    expectDocumented(jsonSchemaOf(operation, 200) as ZodType, body);
+  });
+
+  test.each([
+    ["POST /api/bikes", () => listBike(t, caller, params.id ?? "")],
+    [
+      "POST /api/bookings",
+      async () => book(t, admin, (await listBike(t, caller, params.id ?? "")).id),
+    ],
+  ] as const)("%s", async (endpoint, write) => {
+    const operation = operations.find((o) => `${o.method} ${o.path}` === endpoint);
+    expectDocumented(jsonSchemaOf(operation as Operation, 201) as ZodType, await write());
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { type Booking, bookingStatuses } from "../bookings";
+import { bikeSchema } from "./catalog";
+import type { SameType } from "./same-type";
+
+/** Response schemas of bookings and the wishlist. */
+
+export const bookingSchema = z
+  .object({
+    id: z.string(),
+    bikeId: z.string().nullable().describe("Null once the bike is deleted."),
+    bike: z.object({ title: z.string(), imageUrl: z.string() }),
+    buyer: z.object({ id: z.string().nullable(), name: z.string() }),
+    phone: z.string(),
+    meetingLocation: z.string(),
+    seller: z.object({
+      name: z.string(),
+      phone: z.string().nullable().describe("Only once the booking is accepted or completed."),
+    }),
+    listedPrice: z.number().int(),
+    discountPercent: z.number().int(),
+    finalPrice: z.number().int(),
+    status: z.enum(bookingStatuses),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Booking" });
+true satisfies SameType<z.infer<typeof bookingSchema>, Booking>;
+
+export const bookingListSchema = z.object({ items: z.array(bookingSchema) });
+
+export const wishlistSchema = z.object({
+  items: z.array(z.object({ addedAt: z.iso.datetime(), bike: bikeSchema })),
+});
