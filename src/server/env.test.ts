@@ -39,6 +39,9 @@ describe("a bad value stops the start with a message naming the variable", () =>
     ["GOOGLE_ISSUER_URL", { GOOGLE_ISSUER_URL: "http://127.0.0.1:9000" }],
     ["PROCESSES", { PROCESSES: "0" }],
     ["PROCESSES", { PROCESSES: "many" }],
+    ["MAX_ACTIVE_BOOKINGS", { MAX_ACTIVE_BOOKINGS: "0" }],
+    ["MAX_ACTIVE_BOOKINGS", { MAX_ACTIVE_BOOKINGS: "three" }],
+    ["BOOKING_PENDING_HOURS", { BOOKING_PENDING_HOURS: "1.5" }],
   ])("%s: %j", (variable, source) => {
     expect(loadError(source)).toMatch(new RegExp(`^\\s+${variable}: `, "m"));
   });

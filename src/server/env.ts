@@ -110,6 +110,18 @@ const duration = z
     return Number(match[1]) * UNIT_MS[(match[2] || "s") as keyof typeof UNIT_MS];
   });
 
+// A whole number within bounds, such as MAX_ACTIVE_BOOKINGS.
+function wholeNumber(fallback: number, min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message))
+    .default(fallback);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -154,6 +166,9 @@ const envSchema = z
     RATE_LIMIT_SIGN_IN_IP: rateLimit("50/15m"),
     RATE_LIMIT_SIGN_UP_IP: rateLimit("20/1h"),
     RATE_LIMIT_WRITES: rateLimit("120/1m"),
+    // Bookings made fair (PRODUCT.md §8).
+    MAX_ACTIVE_BOOKINGS: wholeNumber(3, 1, 1000),
+    BOOKING_PENDING_HOURS: wholeNumber(72, 1, 8760),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -208,6 +223,12 @@ export interface Env {
   trustProxy: number;
   /** Server processes sharing the port (main.ts); "auto" gives one per core. */
   processes: number;
+  bookings: {
+    /** Pending and accepted bookings one buyer may hold at once. */
+    maxActive: number;
+    /** A pending booking nobody answered for this long expires (features/bookings/expire-bookings.ts). */
+    pendingHours: number;
+  };
   rateLimits: {
     store: { kind: "database" } | { kind: "redis"; url: string };
     /** Failed password checks per account (sign-in, change-password). */
@@ -275,6 +296,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUST_PROXY,
     processes: raw.PROCESSES,
+    bookings: { maxActive: raw.MAX_ACTIVE_BOOKINGS, pendingHours: raw.BOOKING_PENDING_HOURS },
     rateLimits: {
       store:
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL

@@ -7,6 +7,7 @@ export const bookingStatuses = [
   "declined",
   "cancelled",
   "completed",
+  "expired",
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 export const activeBookingStatuses: readonly BookingStatus[] = ["pending", "accepted"];
@@ -20,6 +21,12 @@ export const bookingInputSchema = z.object({
     .trim()
     .min(1, "Meeting location is required")
     .max(200, "Meeting location must be at most 200 characters"),
+  /** The final price the buyer was shown; when the server's differs, 409 PRICE_CHANGED. */
+  expectedFinalPrice: z
+    .number({ error: "expectedFinalPrice must be a number" })
+    .int("expectedFinalPrice must be a whole number")
+    .nonnegative("expectedFinalPrice must not be negative")
+    .optional(),
 });
 export type BookingInput = z.input<typeof bookingInputSchema>;
 
