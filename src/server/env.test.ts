@@ -47,6 +47,9 @@ describe("a bad value stops the start with a message naming the variable", () =>
     ["S3_ENDPOINT", { S3_ENDPOINT: "s3.example.com" }],
     ["S3_BUCKET", { S3_BUCKET: "Photos_Of_Bikes" }],
     ["S3_FORCE_PATH_STYLE", { S3_FORCE_PATH_STYLE: "yes" }],
+    ["MAX_ACTIVE_BOOKINGS", { MAX_ACTIVE_BOOKINGS: "0" }],
+    ["MAX_ACTIVE_BOOKINGS", { MAX_ACTIVE_BOOKINGS: "three" }],
+    ["BOOKING_PENDING_HOURS", { BOOKING_PENDING_HOURS: "1.5" }],
   ])("%s: %j", (variable, source) => {
     expect(loadError(source)).toMatch(new RegExp(`^\\s+${variable}: `, "m"));
   });

@@ -137,6 +137,18 @@ const flag = z
   .refine((raw) => raw === "true" || raw === "false", { message: "must be true or false" })
   .transform((raw) => raw === "true");
 
+// A whole number within bounds, such as MAX_ACTIVE_BOOKINGS.
+function wholeNumber(fallback: number, min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message))
+    .default(fallback);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -200,6 +212,9 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag,
+    // Bookings made fair (PRODUCT.md §8).
+    MAX_ACTIVE_BOOKINGS: wholeNumber(3, 1, 1000),
+    BOOKING_PENDING_HOURS: wholeNumber(72, 1, 8760),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -284,6 +299,12 @@ export interface Env {
   /** Server processes sharing the port (main.ts); "auto" gives one per core. */
   processes: number;
   photoStore: PhotoStore;
+  bookings: {
+    /** Pending and accepted bookings one buyer may hold at once. */
+    maxActive: number;
+    /** A pending booking nobody answered for this long expires (features/bookings/expire-bookings.ts). */
+    pendingHours: number;
+  };
   rateLimits: {
     store: { kind: "database" } | { kind: "redis"; url: string };
     /** Growing delay for failed password checks per account and client address. */
@@ -356,6 +377,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: raw.TRUST_PROXY,
     processes: raw.PROCESSES,
     photoStore: photoStoreOf(raw, dataDir),
+    bookings: { maxActive: raw.MAX_ACTIVE_BOOKINGS, pendingHours: raw.BOOKING_PENDING_HOURS },
     rateLimits: {
       store:
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL

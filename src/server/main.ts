@@ -7,6 +7,7 @@ import { bootstrap } from "./bootstrap";
 import { withReplayedResponses } from "./cache/replay";
 import { StartupError } from "./db/startup-error";
 import { EnvError, loadEnv } from "./env";
+import { startBookingExpiry } from "./features/bookings/expire-bookings";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
 import { runPrimary, stopWithPrimary } from "./processes";
@@ -39,6 +40,8 @@ async function main() {
   const app = createApp(deps);
   // Removes photos nothing shows any more (features/uploads/photo-sweep.ts).
   const photoSweeper = startPhotoSweeper(deps);
+  // Pending bookings nobody answered in BOOKING_PENDING_HOURS (features/bookings/expire-bookings.ts).
+  const bookingExpiry = startBookingExpiry(deps);
 
   // Reads the app has already answered for this caller and data version skip it (cache/replay.ts).
   const listener = getRequestListener(app.fetch, { hostname: env.host });
@@ -64,6 +67,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await photoSweeper.stop();
+      await bookingExpiry.stop();
       await closeRateLimitStore(deps);
       await database.close();
       logger.info("stopped");

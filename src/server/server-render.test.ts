@@ -173,6 +173,17 @@ describe("a signed-out visitor's page is rendered once while nothing is written"
   });
 });
 
+test("a session cookie spelt with a space before '=' is still a session: its page is never the signed-out one", async () => {
+  const spaced = buyer.cookie.replace("session_token=", "session_token =");
+  expect(spaced).not.toBe(buyer.cookie);
+  await page("/", spaced);
+  await page("/", spaced);
+  const anonymous = await page("/");
+  expect(anonymous.html).not.toContain(buyer.email);
+  expect(anonymous.html).not.toContain(buyer.name);
+  expect(cached(anonymous.state, '"me"') ?? null).toBeNull();
+});
+
 describe("every page a person can open is rendered on the server", () => {
   // Who opens it; a component that touched `window` while rendering would leave its page unrendered.
   test.each([

@@ -18,9 +18,6 @@ export interface RenderedHtml {
   encoded: Partial<Record<ContentEncoding, Buffer>>;
 }
 
-// A cookie that may carry a session (better-auth's `<prefix>.session_token`, `__Secure-` on HTTPS).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
-
 /** Pages cached for visitors without a session, as rendered, at the data version they were rendered at. */
 interface CachedPage {
   template: string;
@@ -49,18 +46,30 @@ export function pageRenderer(app: Hono<AppBindings>) {
   // API's read caches use, decision 7): rendered once, not for every visitor and crawler.
   const signedOutPages = new LRUCache<string, CachedPage>({ max: 500 });
   return async (c: Context<AppBindings>, template: string): Promise<RenderedHtml | null> => {
-    const cookie = c.req.header("cookie");
-    if (cookie && SESSION_COOKIE.test(cookie)) return renderHtml(app, renderer, c, template);
-    const url = new URL(c.req.url);
-    const key = `${url.pathname}${url.search}`;
     // Read before rendering: a write while the page is rendered leaves it cached at the older version.
     const version = await dataVersion(c);
+    if (!surelySignedOut(c, version)) return renderHtml(app, renderer, c, template);
+    const url = new URL(c.req.url);
+    const key = `${url.pathname}${url.search}`;
     const cached = signedOutPages.get(key);
     if (cached && cached.version === version && cached.template === template) return cached.page;
     const page = await renderHtml(app, renderer, c, template);
-    if (page && page.setCookies.length === 0) signedOutPages.set(key, { template, version, page });
+    // Asked again after the render: a page drawn for a session is never anyone else's.
+    if (page && page.setCookies.length === 0 && surelySignedOut(c, version)) {
+      signedOutPages.set(key, { template, version, page });
+    }
     return page;
   };
+}
+
+/**
+ * True only when the Cookie header carries no session cookie, read by the
+ * session code's own parser (it trims names, so `session_token =` counts);
+ * unknown (the cookie's name not learnt yet, several tokens) is not signed out.
+ */
+function surelySignedOut(c: Context<AppBindings>, version: string): boolean {
+  const cookie = c.req.header("cookie");
+  return cookie === undefined || c.var.deps.sessions.peek(cookie, version) === null;
 }
 
 async function renderHtml(

@@ -12,6 +12,10 @@ export const errorStatus = {
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** The buyer already holds MAX_ACTIVE_BOOKINGS pending or accepted bookings. */
+  BOOKING_LIMIT: 409,
+  /** The price differs from the `expectedFinalPrice` the buyer was shown; the body carries the new quote. */
+  PRICE_CHANGED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,16 +1,17 @@
 /**
- * The promotions the pages promise, computed (PRODUCT.md §4): 20% off a
- * buyer's first booking, 5% off the bike that is the first entry still on the
- * buyer's wishlist; they don't stack, the larger applies. Delivery is free.
+ * The promotions the pages promise, computed (PRODUCT.md §4, §8): 20% off a
+ * buyer's first booking (held by one active booking at a time, spent once a
+ * booking that used it is completed), 5% off the first bike the buyer ever
+ * wishlisted; they don't stack, the larger applies. Delivery is free.
  */
 export const FIRST_BOOKING_DISCOUNT = 20;
 export const FIRST_WISHLIST_ITEM_DISCOUNT = 5;
 
 export interface QuoteFacts {
   listedPrice: number;
-  /** True when every earlier booking of the buyer was declined or cancelled (or there is none). */
+  /** True when no active or completed booking of the buyer holds the first-booking discount. */
   isFirstBooking: boolean;
-  /** True when this bike is the oldest entry on the buyer's wishlist. */
+  /** True when this bike is the first the buyer ever put on the wishlist. */
   isFirstWishlistItem: boolean;
 }
 

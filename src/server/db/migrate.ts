@@ -14,6 +14,7 @@ import { categoryCountsMigration } from "./migrations/007-category-counts";
 import { searchWordsMigration } from "./migrations/008-search-words";
 import { availableSearchMigration } from "./migrations/009-available-search";
 import { bookingIdempotencyMigration } from "./migrations/010-booking-idempotency";
+import { bookingsMadeFairMigration } from "./migrations/011-bookings-made-fair";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -28,6 +29,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "008-search-words": searchWordsMigration(dialect),
     "009-available-search": availableSearchMigration(dialect),
     "010-booking-idempotency": bookingIdempotencyMigration(),
+    "011-bookings-made-fair": bookingsMadeFairMigration(dialect),
   };
 }
 

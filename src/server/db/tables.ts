@@ -83,11 +83,18 @@ export interface BookingsTable {
   listedPrice: number;
   discountPercent: number;
   finalPrice: number;
-  status: "pending" | "accepted" | "declined" | "cancelled" | "completed";
+  status: "pending" | "accepted" | "declined" | "cancelled" | "completed" | "expired";
   createdAt: Timestamp;
   updatedAt: Timestamp;
   /** The client's Idempotency-Key, unique per buyer (migrations/010). */
   idempotencyKey: string | null;
+}
+
+/** The first bike each user ever wishlisted, written once (migrations/011): the 5% promotion's bike. */
+export interface FirstWishesTable {
+  userId: string;
+  bikeId: string;
+  addedAt: Timestamp;
 }
 
 export interface WishlistTable {
@@ -148,6 +155,7 @@ export interface Tables {
   accounts: AccountsTable;
   bookings: BookingsTable;
   wishlist: WishlistTable;
+  firstWishes: FirstWishesTable;
   users: UsersTable;
   sessions: SessionsTable;
   categories: CategoriesTable;

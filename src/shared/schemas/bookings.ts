@@ -8,6 +8,7 @@ export const bookingStatuses = [
   "declined",
   "cancelled",
   "completed",
+  "expired",
 ] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 export const activeBookingStatuses: readonly BookingStatus[] = ["pending", "accepted"];
@@ -21,6 +22,12 @@ export const bookingInputSchema = z.object({
     .max(64, "There is no such bike"),
   phone: phoneSchema,
   meetingLocation: lineOf("Meeting location", 200),
+  /** The final price the buyer was shown; when the server's differs, 409 PRICE_CHANGED. */
+  expectedFinalPrice: z
+    .number({ error: "expectedFinalPrice must be a number" })
+    .int("expectedFinalPrice must be a whole number")
+    .nonnegative("expectedFinalPrice must not be negative")
+    .optional(),
 });
 export type BookingInput = z.input<typeof bookingInputSchema>;
 

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { bikeStatusAfter, canTransition } from "#src/shared/booking-rules";
-import type { Booking, BookingStatus } from "#src/shared/schemas/bookings";
+import type { Quote } from "#src/shared/schemas/bikes";
+import {
+  activeBookingStatuses,
+  type Booking,
+  type BookingStatus,
+} from "#src/shared/schemas/bookings";
 import type { User } from "#src/shared/schemas/users";
 import { quoteForBuyer } from "../../catalog/quotes";
 import { type AppDb, toIso } from "../../db/database";
@@ -13,6 +18,21 @@ import { lockAccount } from "../../lib/account-lock";
 const bikeTaken = () =>
   new AppError("CONFLICT", "Sorry, this bike was just booked by someone else.");
 
+/** 409 PRICE_CHANGED, with the quote the buyer would get now (docs/api.md). */
+export class PriceChangedError extends AppError {
+  constructor(readonly quote: Quote) {
+    super(
+      "PRICE_CHANGED",
+      "The price of this bike has changed. Check the new price and book again.",
+    );
+  }
+
+  override toBody() {
+    const body = super.toBody();
+    return { error: { ...body.error, quote: this.quote } };
+  }
+}
+
 /**
  * Books a bike at the price the server computes. The bike flips from
  * available to booked in the same transaction, guarded by its status, and a
@@ -24,6 +44,9 @@ const bikeTaken = () =>
  * books several bikes at the same moment, and an account being deleted
  * can't gain a booking its deletion doesn't see.
  *
+ * The same lock makes the cap on active bookings (`maxActive`) exact: the
+ * count is read while no other booking by this buyer can be written.
+ *
  * With an `idempotencyKey`, a booking this buyer already made under that key
  * is the answer (the retry of a request whose answer was lost); the lock
  * above makes two retries in flight at once wait for each other.
@@ -31,9 +54,10 @@ const bikeTaken = () =>
 export async function createBooking(
   db: AppDb,
   buyer: User,
-  input: { bikeId: string; phone: string; meetingLocation: string },
-  idempotencyKey?: string,
+  input: BookingRequest,
+  rules: { maxActive: number; idempotencyKey?: string | undefined },
 ): Promise<string> {
+  const { idempotencyKey } = rules;
   try {
     return await inTransaction(db, async (trx) => {
       if (!(await lockAccount(trx, buyer.id))) {
@@ -47,6 +71,18 @@ export async function createBooking(
           .where("idempotencyKey", "=", idempotencyKey)
           .executeTakeFirst();
         if (earlier) return earlier.id;
+      }
+      const active = await trx
+        .selectFrom("bookings")
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+        .where("buyerId", "=", buyer.id)
+        .where("status", "in", activeBookingStatuses)
+        .executeTakeFirstOrThrow();
+      if (Number(active.count) >= rules.maxActive) {
+        throw new AppError(
+          "BOOKING_LIMIT",
+          `You already have ${rules.maxActive} active bookings. Wait for an answer or cancel one first.`,
+        );
       }
       const bike = await trx
         .selectFrom("bikes")
@@ -68,6 +104,9 @@ export async function createBooking(
       if (bike.status !== "available") throw bikeTaken();
 
       const quote = await quoteForBuyer(trx, buyer.id, bike);
+      if (input.expectedFinalPrice !== undefined && input.expectedFinalPrice !== quote.finalPrice) {
+        throw new PriceChangedError(quote);
+      }
       const now = new Date().toISOString();
       const flipped = await trx
         .updateTable("bikes")
@@ -115,6 +154,13 @@ export async function createBooking(
     if (isUniqueViolation(error)) throw bikeTaken();
     throw error;
   }
+}
+
+interface BookingRequest {
+  bikeId: string;
+  phone: string;
+  meetingLocation: string;
+  expectedFinalPrice?: number | undefined;
 }
 
 /** Moves a booking along the allowed transitions and keeps its bike's status in step. */

@@ -16,9 +16,12 @@ import {
 export const bookingsRoutes = new Hono<AppBindings>();
 
 bookingsRoutes.post("/", requireUser, async (c) => {
-  const { db } = c.get("deps");
+  const { db, env } = c.get("deps");
   const input = await readJson(c, bookingInputSchema);
-  const id = await createBooking(db, signedInUser(c), input, idempotencyKeyOf(c.req.header()));
+  const id = await createBooking(db, signedInUser(c), input, {
+    maxActive: env.bookings.maxActive,
+    idempotencyKey: idempotencyKeyOf(c.req.header()),
+  });
   return c.json(await findBooking(db, id), 201);
 });
 

@@ -9,10 +9,11 @@ import { addToWishlist, viewBike, wishlist } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
-// PRODUCT.md §4 promotions, computed by the server: 20% off a buyer's first
-// booking (earlier bookings all declined or cancelled still count as first),
-// 5% off the bike that is the oldest entry still on the buyer's wishlist, the
-// larger applies, never both. Whole currency units, rounded down.
+// PRODUCT.md §4 and §8 promotions, computed by the server: 20% off a buyer's
+// first booking (held by one active booking at a time, handed back by a
+// decline or cancel, spent when that booking completes), 5% off the first
+// bike the buyer ever wishlisted, the larger applies, never both. Whole
+// currency units, rounded down.
 
 const LISTED = 1999;
 const FIRST_BOOKING: Quote = {
@@ -133,11 +134,10 @@ describe("first wishlist item: 5%", () => {
     expect(charged(await quoteThenBook(buyer, oldest))).toEqual(without(FIRST_WISHLIST_ITEM));
   });
 
-  test("the promotion follows the oldest entry still on the wishlist", async () => {
+  test("the promotion stays with the first bike ever wishlisted: removing, re-adding or its deletion never moves it", async () => {
     const buyer = await returningBuyer();
     const [first, second, third] = [await newBike(), await newBike(), await newBike()];
     await wish(buyer, first, second, third);
-    // Adding again keeps the first date: `first` stays first.
     await wish(buyer, first);
     expect(await quoteOf(buyer, first)).toEqual(FIRST_WISHLIST_ITEM);
 
@@ -146,16 +146,49 @@ describe("first wishlist item: 5%", () => {
       cookie: buyer.cookie,
     });
     expect(removed.status).toBe(204);
-    expect(await quoteOf(buyer, second)).toEqual(FIRST_WISHLIST_ITEM);
+    expect(await quoteOf(buyer, second)).toEqual(NO_DISCOUNT);
+    expect(await quoteOf(buyer, first)).toEqual(FIRST_WISHLIST_ITEM);
 
-    // A deleted listing leaves the wishlist, and the next entry becomes first.
-    const deleted = await t.request(`/api/bikes/${second}`, {
+    const deleted = await t.request(`/api/bikes/${first}`, {
       method: "DELETE",
       cookie: seller.cookie,
     });
     expect(deleted.status).toBe(204);
-    expect(await quoteOf(buyer, third)).toEqual(FIRST_WISHLIST_ITEM);
-    expect(charged(await quoteThenBook(buyer, third))).toEqual(without(FIRST_WISHLIST_ITEM));
+    expect(await quoteOf(buyer, second)).toEqual(NO_DISCOUNT);
+    expect(charged(await quoteThenBook(buyer, third))).toEqual(without(NO_DISCOUNT));
+  });
+
+  test("emptying the wishlist and wishing for the next bike to book earns nothing (the farm)", async () => {
+    const buyer = await returningBuyer();
+    const first = await newBike();
+    await wish(buyer, first);
+    await t.request(`/api/me/wishlist/${first}`, { method: "DELETE", cookie: buyer.cookie });
+    for (let round = 0; round < 2; round++) {
+      const next = await newBike();
+      await wish(buyer, next);
+      expect(charged(await quoteThenBook(buyer, next))).toEqual(without(NO_DISCOUNT));
+      await t.request(`/api/me/wishlist/${next}`, { method: "DELETE", cookie: buyer.cookie });
+    }
+  });
+});
+
+describe("first booking: held by one active booking, spent only when that one completes", () => {
+  test("a completed booking that paid full price doesn't spend it; the one holding it does", async () => {
+    const buyer = await newPerson(t, "buyer");
+    const holding = await book(t, buyer, await newBike());
+    expect(holding.discountPercent).toBe(20);
+    const fullPrice = await book(t, buyer, await newBike());
+    expect(fullPrice.discountPercent).toBe(0);
+    await moveBooking(t, seller, fullPrice.id, "accepted");
+    await moveBooking(t, seller, fullPrice.id, "completed");
+    // The holder is cancelled: 20% is handed back, though a sale was completed.
+    await moveBooking(t, buyer, holding.id, "cancelled");
+    const again = await quoteThenBook(buyer, await newBike());
+    expect(charged(again)).toEqual(without(FIRST_BOOKING));
+
+    await moveBooking(t, seller, again.id, "accepted");
+    await moveBooking(t, seller, again.id, "completed");
+    expect(await quoteOf(buyer, await newBike())).toEqual(NO_DISCOUNT);
   });
 });
 

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { AppError } from "../../errors";
+import { inTurn } from "./photo-queue";
 
 /**
  * Turns an uploaded file into the two WebP files ReRide stores, entirely in
@@ -102,25 +103,6 @@ async function encode(input: Buffer, size: (typeof SIZES)[keyof typeof SIZES]) {
     .toColourspace("srgb")
     .webp({ quality: size.quality })
     .toBuffer({ resolveWithObject: true });
-}
-
-// Photos decoded at once by this process: each may hold ~160 MB (see
-// MAX_INPUT_PIXELS), so a burst of uploads queues instead of exhausting memory.
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function inTurn<T>(task: () => Promise<T>): Promise<T> {
-  if (running < MAX_CONCURRENT) running += 1;
-  // A finishing task hands its slot straight to the next in line.
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await task();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
 }
 
 /** The stored versions of an upload, or a 4xx AppError saying what is wrong with it. */

@@ -6,6 +6,7 @@ import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { isPhotoKey, PHOTO_CONTENT_TYPE, photoKey, photoUrls } from "../../lib/photo-keys";
 import { requireAccountType, signedInUser } from "../../middleware/session";
+import { admitUpload } from "./photo-queue";
 import type { PhotoStorage } from "./photo-storage";
 import { type ProcessedPhoto, processPhoto } from "./process-photo";
 import { insertUpload } from "./uploads.queries";
@@ -26,6 +27,7 @@ export const uploadsRoutes = new Hono<AppBindings>();
 uploadsRoutes.post(
   "/",
   requireAccountType("seller"),
+  admitUpload,
   bodyLimit({
     maxSize: MAX_UPLOAD_BODY_BYTES,
     onError: () => {

@@ -1,12 +1,25 @@
 import type { AppDb } from "../../db/database";
+import { inTransaction } from "../../db/transaction";
 
-/** Adding twice is not an error: the first time it was added is what counts. */
+/**
+ * Adding twice is not an error: the first time it was added is what counts.
+ * The very first bike a user wishlists is kept apart, for good: the 5%
+ * promotion stays with it whatever is removed and added later.
+ */
 export async function addToWishlist(db: AppDb, userId: string, bikeId: string) {
-  await db
-    .insertInto("wishlist")
-    .values({ userId, bikeId, addedAt: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing())
-    .execute();
+  const addedAt = new Date().toISOString();
+  await inTransaction(db, async (trx) => {
+    await trx
+      .insertInto("wishlist")
+      .values({ userId, bikeId, addedAt })
+      .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing())
+      .execute();
+    await trx
+      .insertInto("firstWishes")
+      .values({ userId, bikeId, addedAt })
+      .onConflict((oc) => oc.column("userId").doNothing())
+      .execute();
+  });
 }
 
 export async function removeFromWishlist(db: AppDb, userId: string, bikeId: string) {

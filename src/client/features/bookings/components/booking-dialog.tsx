@@ -26,8 +26,10 @@ type BookingValues = z.output<typeof bookingInputSchema>;
 
 /**
  * Booking one bike: the bike's facts read-only, the buyer's phone and meeting
- * place, and the server's quote. The price is never sent: the server takes
- * it from the bike (PRODUCT.md §4).
+ * place, and the server's quote. The price is never taken from the request:
+ * the final price shown is sent only so the server can refuse a booking at a
+ * price that changed meanwhile (409 PRICE_CHANGED, PRODUCT.md §8); the new
+ * quote is then shown and the buyer confirms again.
  */
 export default function BookingDialog({
   bike,
@@ -63,7 +65,11 @@ export default function BookingDialog({
   // One key per opening of the dialog: a retry after a lost answer can't book twice.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const book = useMutation({
-    mutationFn: (input: BookingInput) => createBooking(input, idempotencyKey),
+    mutationFn: (input: BookingInput) =>
+      createBooking(
+        { ...input, expectedFinalPrice: detail.data?.quote.finalPrice },
+        idempotencyKey,
+      ),
     onSuccess: () => {
       form.reset();
       markBikeBooked(bike.id);
@@ -71,7 +77,8 @@ export default function BookingDialog({
       toast.success("booking confirm");
     },
     onError: (error) => {
-      if (isApiError(error) && error.status === 409) {
+      if (isApiError(error) && error.code === "PRICE_CHANGED") void detail.refetch();
+      else if (isApiError(error) && error.code === "CONFLICT") {
         setTaken(true);
         markBikeBooked(bike.id);
       }
@@ -79,7 +86,8 @@ export default function BookingDialog({
     },
   });
 
-  const price = config ? formatPrice(bike.resalePrice, config.currency) : String(bike.resalePrice);
+  const listed = detail.data?.resalePrice ?? bike.resalePrice;
+  const price = config ? formatPrice(listed, config.currency) : String(listed);
 
   return (
     <Modal labelledBy={titleId} onClose={onClose} busy={book.isPending} className="max-w-3xl">

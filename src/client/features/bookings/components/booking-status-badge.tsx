@@ -6,6 +6,7 @@ const look: Record<BookingStatus, { label: string; className: string }> = {
   declined: { label: "Declined", className: "badge-error badge-soft" },
   cancelled: { label: "Cancelled", className: "badge-ghost" },
   completed: { label: "Sold — completed", className: "badge-neutral" },
+  expired: { label: "Expired", className: "badge-ghost" },
 };
 
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {

@@ -1,0 +1,84 @@
+import type { Deps } from "../../context";
+import type { AppDb } from "../../db/database";
+import { inTransaction } from "../../db/transaction";
+
+const HOUR_MS = 3_600_000;
+const EXPIRE_EVERY_MS = 60_000;
+// Per transaction: a long-stopped server catching up takes short locks, not one long one.
+const BATCH = 200;
+
+/**
+ * Pending bookings older than `pendingHours` at `now` become `expired` and
+ * their bikes available again (PRODUCT.md §8). Safe with several processes
+ * running it at once: each booking moves only from `pending`, inside the
+ * transaction that frees its bike, so it expires once, and a seller's answer
+ * racing the job wins or loses whole. Returns the bookings it expired.
+ */
+export async function expirePendingBookings(
+  db: AppDb,
+  now: Date,
+  pendingHours: number,
+): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - pendingHours * HOUR_MS).toISOString();
+  const expired: string[] = [];
+  for (;;) {
+    const batch = await inTransaction(db, async (trx) => {
+      const due = await trx
+        .selectFrom("bookings")
+        .select(["id", "bikeId"])
+        .where("status", "=", "pending")
+        .where("createdAt", "<", cutoff)
+        .orderBy("createdAt")
+        .limit(BATCH)
+        .execute();
+      const moved: string[] = [];
+      for (const booking of due) {
+        const result = await trx
+          .updateTable("bookings")
+          .set({ status: "expired", updatedAt: now.toISOString() })
+          .where("id", "=", booking.id)
+          .where("status", "=", "pending")
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) continue; // answered, or expired elsewhere
+        moved.push(booking.id);
+        if (booking.bikeId) {
+          await trx
+            .updateTable("bikes")
+            .set({ status: "available", updatedAt: now.toISOString() })
+            .where("id", "=", booking.bikeId)
+            .where("status", "=", "booked")
+            .execute();
+        }
+      }
+      return { moved, more: due.length === BATCH };
+    });
+    expired.push(...batch.moved);
+    if (!batch.more) return expired;
+  }
+}
+
+/** Runs the expiry every minute in this process; `clock` is the time it expires against. */
+export function startBookingExpiry(deps: Deps, clock: () => Date = () => new Date()) {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = expirePendingBookings(deps.db, clock(), deps.env.bookings.pendingHours)
+      .then((ids) => {
+        if (ids.length > 0) deps.logger.info({ expiredBookings: ids.length }, "expired bookings");
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, "booking expiry failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, EXPIRE_EVERY_MS);
+  timer.unref();
+  run();
+  return {
+    /** Stops the schedule and waits for a run in progress. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
