@@ -11,6 +11,8 @@ import { seedDatabase } from "./db/seed";
 import type { Env } from "./env";
 import { diskPhotoStorage } from "./features/uploads/photo-storage";
 import { createLogger, type Logger } from "./logger";
+import { countedDataVersion } from "./metrics/counted-data-version";
+import { Metrics } from "./metrics/metrics";
 
 export interface Started {
   deps: Deps;
@@ -41,6 +43,7 @@ export async function bootstrap(
       });
     }
     const photos = diskPhotoStorage(path.join(env.dataDir, "uploads"));
+    const metrics = new Metrics({ processMetrics: true });
     const deps: Deps = {
       env,
       db: database.db,
@@ -48,9 +51,10 @@ export async function bootstrap(
       auth,
       logger,
       photos,
-      dataVersion: dataVersionOf(database.driver),
-      sessions: new SessionCache(auth, { env }),
-      responses: new ResponseCache(),
+      dataVersion: countedDataVersion(dataVersionOf(database.driver), metrics),
+      sessions: new SessionCache(auth, { env }, metrics.cache("sessions")),
+      responses: new ResponseCache({ counters: metrics.cache("responses") }),
+      metrics,
     };
     return { deps, database } satisfies Started;
   } catch (error) {

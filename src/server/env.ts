@@ -150,6 +150,8 @@ const envSchema = z
       .optional(),
     TRUST_PROXY: trustProxy,
     PROCESSES: processes,
+    // Bearer token for GET /metrics (src/server/metrics/); admins may read it signed in.
+    METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
     RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit("10/15m"),
     RATE_LIMIT_SIGN_IN_IP: rateLimit("50/15m"),
     RATE_LIMIT_SIGN_UP_IP: rateLimit("20/1h"),
@@ -208,6 +210,8 @@ export interface Env {
   trustProxy: number;
   /** Server processes sharing the port (main.ts); "auto" gives one per core. */
   processes: number;
+  /** Prometheus' bearer token for GET /metrics; unset, only a signed-in admin may read it. */
+  metricsToken: string | undefined;
   rateLimits: {
     store: { kind: "database" } | { kind: "redis"; url: string };
     /** Failed password checks per account (sign-in, change-password). */
@@ -275,6 +279,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUST_PROXY,
     processes: raw.PROCESSES,
+    metricsToken: raw.METRICS_TOKEN,
     rateLimits: {
       store:
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL

@@ -83,12 +83,15 @@ export function rateLimits(deps: Deps) {
 type Attempt = [Limiter | null, string];
 
 /** Counts every attempt; a 429 response when any of them is over its limit. */
-async function consume(c: Context, attempts: Attempt[], what: string) {
+async function consume(c: Context<AppBindings>, attempts: Attempt[], what: string) {
   const decisions = await Promise.all(
     attempts.map(([limiter, id]) => limiter?.consume(id) ?? allowed),
   );
   const refused = decisions.filter((decision) => !decision.allowed);
   if (refused.length === 0) return null;
+  attempts.forEach(([limiter], index) => {
+    if (limiter && !decisions[index]?.allowed) c.var.deps.metrics.refused(limiter.name);
+  });
   const wait = Math.max(...refused.map((decision) => decision.retryAfterSeconds));
   const body = new AppError("RATE_LIMITED", `${what}. Please try again in ${inWords(wait)}.`);
   c.header("Retry-After", String(wait));

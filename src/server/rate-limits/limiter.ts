@@ -15,7 +15,8 @@ export interface Decision {
 export class Limiter {
   constructor(
     private readonly store: RateLimitStore,
-    private readonly name: string,
+    /** A fixed few ("writes", "sign-in:account", …): also the metrics' `limit` label. */
+    readonly name: string,
     readonly limit: RateLimit,
     private readonly clock: () => number = Date.now,
   ) {}
