@@ -25,9 +25,15 @@ interface MetricsResponse {
   error?: string;
 }
 
+let answering = false;
+
 /** In a worker: this registry is what the primary's aggregation collects from it. */
 export function shareWithPrimary(registry: Registry): void {
-  if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+  if (!cluster.isWorker) return;
+  // Made once, for its side effect: a worker answers the primary's requests once one exists.
+  if (!answering) new AggregatorRegistry();
+  answering = true;
+  AggregatorRegistry.setRegistries([registry]);
 }
 
 /** In the primary: answers each worker's request with every worker's metrics, summed. */
