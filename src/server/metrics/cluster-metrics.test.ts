@@ -1,8 +1,7 @@
-import http from "node:http";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { sampleSum } from "#tests/support/prometheus";
-import { type ServerProcess, startServerProcess } from "#tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { rawGet } from "#tests/support/raw-request";
+import { serverForThisFile } from "#tests/support/server-for-file";
 
 /**
  * PROCESSES=2: a scrape reaches one worker, and must hold both workers'
@@ -10,35 +9,12 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/test-datab
  * own, so the primary hands them to the workers in turn.
  */
 const TOKEN = "cluster-scrape-token-0123456789";
-
-let database: TestDatabase;
-let server: ServerProcess;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startServerProcess({
-    dataDir: database.dataDir,
-    databaseUrl: database.databaseUrl,
-    env: { PROCESSES: "2", METRICS_TOKEN: TOKEN },
-  });
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-});
+const server = serverForThisFile({ PROCESSES: "2", METRICS_TOKEN: TOKEN });
 
 /** A GET on a connection of its own. */
-function getOnNewConnection(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.get(new URL(path, server.url), { agent: false, headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on("error", reject);
-  });
+async function getOnNewConnection(path: string, headers: Record<string, string> = {}) {
+  const response = await rawGet(server().url, path, headers);
+  return { status: response.status, body: response.bytes.toString("utf8") };
 }
 
 async function scrape(): Promise<string> {
