@@ -78,6 +78,7 @@ describe("what the metrics count", () => {
       expect((await t.request(`/api/bikes/${bike.id}`, { cookie: buyer.cookie })).status).toBe(200);
     }
     expect((await t.request("/api/bikes/no-such-bike", { cookie: buyer.cookie })).status).toBe(404);
+    expect((await t.request("/api/no/such/endpoint/42")).status).toBe(404);
     const after = await scrape();
     const count = (text: string, labels: Record<string, string>) =>
       sampleSum(text, "reride_http_request_duration_seconds_count", labels);
@@ -85,6 +86,9 @@ describe("what the metrics count", () => {
     expect(
       count(after, { ...route, status: "404" }) - count(before, { ...route, status: "404" }),
     ).toBe(1);
+    const unknown = { route: "/api/*", status: "404", method: "GET" };
+    expect(count(after, unknown) - count(before, unknown)).toBe(1);
+    expect(after).not.toContain("/api/no/such");
     expect(after).not.toContain(bike.id);
     expect(after).not.toContain("no-such-bike");
   });
@@ -142,9 +146,12 @@ describe("what the metrics count", () => {
       expect(
         sampleSum(text, "reride_rate_limit_refusals_total", { limit: "sign-up:address" }),
       ).toBe(1);
-      expect(sampleSum(text, "reride_http_request_duration_seconds_count", { status: "429" })).toBe(
-        1,
-      );
+      expect(
+        sampleSum(text, "reride_http_request_duration_seconds_count", {
+          route: "/api/auth/*",
+          status: "429",
+        }),
+      ).toBe(1);
     } finally {
       await limited.close();
     }
