@@ -20,6 +20,7 @@ import { openDatabase } from "#src/server/db/database";
 import { loadEnv } from "#src/server/env";
 import { diskPhotoStorage } from "#src/server/features/uploads/photo-storage";
 import { createLogger } from "#src/server/logger";
+import { Metrics } from "#src/server/metrics/metrics";
 import type { BenchDatabase } from "./databases";
 import { SEARCH_PATH } from "./http-suite";
 import { median } from "./load";
@@ -89,6 +90,7 @@ export async function measureAnatomy(
       dataVersion: dataVersionOf(handle.driver),
       sessions: new SessionCache(auth, { env }),
       responses: new ResponseCache(),
+      metrics: new Metrics(),
     };
     const app = createApp(deps);
     const cookie = await signIn(app, env.publicUrl);

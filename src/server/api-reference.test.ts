@@ -66,9 +66,12 @@ describe("/api/openapi.json", () => {
     );
   });
 
-  test("documents every route the app mounts under /api, and no other", () => {
+  test("documents every route the app mounts under /api (and /metrics), and no other", () => {
     const mounted = inspectRoutes(t.app)
-      .filter((route) => !route.isMiddleware && route.path.startsWith("/api/"))
+      .filter(
+        (route) =>
+          !route.isMiddleware && (route.path.startsWith("/api/") || route.path === "/metrics"),
+      )
       .map((route) => `${route.method} ${route.path}`);
     // Two catch-alls: better-auth's own routes, and the ROUTE_NOT_FOUND answer.
     expect(mounted.filter((route) => route.startsWith("ALL "))).toEqual([

@@ -16,6 +16,7 @@ import { categoryBikesRoutes, searchRoutes } from "./features/search/search.rout
 import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { wishlistRoutes } from "./features/wishlist/wishlist.routes";
+import { metricsRoutes } from "./metrics/metrics.routes";
 import { rateLimits } from "./middleware/rate-limit";
 import { refuseNulCharacters } from "./middleware/refuse-nul";
 import { requestLog } from "./middleware/request-log";
@@ -96,6 +97,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   });
   app.route("/api", api);
   app.route("/uploads", photoFilesRoutes);
+  app.route("/metrics", metricsRoutes);
 
   mountClient(app, options);
 

@@ -139,6 +139,9 @@ const MATRIX: Row[] = [
       const account = await freshSeller();
       return { path: `/api/users/${account.id}`, body: { verified: true }, owner: account };
     } },
+  // Prometheus' bearer token (METRICS_TOKEN) opens it too: metrics/metrics.test.ts.
+  { endpoint: "GET /metrics",                  expected: [401,  403,  403,  403,  200],
+    target: () => ({ path: "/metrics" }) },
   { endpoint: "DELETE /api/users/:id",         expected: [401,  403,  403,  403,  204],
     target: async () => {
       const account = await freshSeller();

@@ -10,6 +10,8 @@ import { seedDatabase } from "./db/seed";
 import type { Env } from "./env";
 import { openPhotoStorage } from "./features/uploads/photo-store";
 import { createLogger, type Logger } from "./logger";
+import { countedDataVersion } from "./metrics/counted-data-version";
+import { Metrics } from "./metrics/metrics";
 
 export interface Started {
   deps: Deps;
@@ -40,6 +42,7 @@ export async function bootstrap(
       });
     }
     const photos = await openPhotoStorage(env.photoStore, logger);
+    const metrics = new Metrics({ processMetrics: true });
     const deps: Deps = {
       env,
       db: database.db,
@@ -47,9 +50,10 @@ export async function bootstrap(
       auth,
       logger,
       photos,
-      dataVersion: dataVersionOf(database.driver),
-      sessions: new SessionCache(auth, { env }),
-      responses: new ResponseCache(),
+      dataVersion: countedDataVersion(dataVersionOf(database.driver), metrics),
+      sessions: new SessionCache(auth, { env }, metrics.cache("sessions")),
+      responses: new ResponseCache({ counters: metrics.cache("responses") }),
+      metrics,
     };
     return { deps, database } satisfies Started;
   } catch (error) {

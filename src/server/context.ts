@@ -7,6 +7,7 @@ import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
 import type { PhotoStorage } from "./features/uploads/photo-storage";
 import type { Logger } from "./logger";
+import type { Metrics } from "./metrics/metrics";
 
 /** Everything a request handler may need, created once at start. */
 export interface Deps {
@@ -23,6 +24,8 @@ export interface Deps {
   sessions: SessionCache;
   /** The read endpoints' responses, cached while nothing is written. */
   responses: ResponseCache;
+  /** Request, cache and limit counters for GET /metrics (metrics/). */
+  metrics: Metrics;
 }
 
 /** Hono's per-request variables. */

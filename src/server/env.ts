@@ -189,6 +189,8 @@ const envSchema = z
       .optional(),
     TRUST_PROXY: trustProxy,
     PROCESSES: processes,
+    // Bearer token for GET /metrics (src/server/metrics/); admins may read it signed in.
+    METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
     RATE_LIMIT_SIGN_IN_DELAY: failureDelay("5/15m"),
     RATE_LIMIT_ADMIN_SIGN_IN_DELAY: failureDelay("2/1h"),
     RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimit("100/5m"),
@@ -305,6 +307,8 @@ export interface Env {
     /** A pending booking nobody answered for this long expires (features/bookings/expire-bookings.ts). */
     pendingHours: number;
   };
+  /** Prometheus' bearer token for GET /metrics; unset, only a signed-in admin may read it. */
+  metricsToken: string | undefined;
   rateLimits: {
     store: { kind: "database" } | { kind: "redis"; url: string };
     /** Growing delay for failed password checks per account and client address. */
@@ -378,6 +382,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     processes: raw.PROCESSES,
     photoStore: photoStoreOf(raw, dataDir),
     bookings: { maxActive: raw.MAX_ACTIVE_BOOKINGS, pendingHours: raw.BOOKING_PENDING_HOURS },
+    metricsToken: raw.METRICS_TOKEN,
     rateLimits: {
       store:
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL

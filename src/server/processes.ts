@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { serveClusterMetrics } from "./metrics/cluster-metrics";
 
 /**
  * PROCESSES > 1: this process becomes the primary of a node:cluster. It runs
@@ -10,12 +11,15 @@ import type { Logger } from "./logger";
  * finishes its in-flight requests as a single process would; the primary
  * exits once they all have. Nothing a worker keeps in memory matters to the
  * others (docs/decisions/0007-read-caches.md): sessions and responses are
- * checked against the database's data version on every request.
+ * checked against the database's data version on every request. The one
+ * thing the primary serves is GET /metrics' sum over the workers, which the
+ * worker that was asked requests from it (metrics/cluster-metrics.ts).
  */
 export function runPrimary(env: Env, logger: Logger): void {
   let stopping = false;
   const restarts: number[] = [];
   const start = () => cluster.fork();
+  serveClusterMetrics(logger);
   for (let index = 0; index < env.processes; index++) start();
 
   cluster.on("exit", (worker: Worker, code, signal) => {

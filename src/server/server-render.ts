@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { scriptSafeJson } from "../shared/script-safe-json";
 import type { AppBindings } from "./context";
 import type { ContentEncoding } from "./lib/content-encoding";
+import type { CacheCounters } from "./metrics/metrics";
 import { dataVersion } from "./middleware/session";
 
 type Renderer = typeof import("../client/entry-server");
@@ -44,7 +45,14 @@ export function pageRenderer(app: Hono<AppBindings>) {
   };
   // Signed out, a page is the same for everyone until something is written (the check the
   // API's read caches use, decision 7): rendered once, not for every visitor and crawler.
-  const signedOutPages = new LRUCache<string, CachedPage>({ max: 500 });
+  // Its counters come with the first request's dependencies (metrics/metrics.ts).
+  let counters: CacheCounters | undefined;
+  const signedOutPages = new LRUCache<string, CachedPage>({
+    max: 500,
+    dispose: (_page, _key, reason) => {
+      if (reason === "evict") counters?.evict();
+    },
+  });
   return async (c: Context<AppBindings>, template: string): Promise<RenderedHtml | null> => {
     // Read before rendering: a write while the page is rendered leaves it cached at the older version.
     const version = await dataVersion(c);
@@ -52,7 +60,12 @@ export function pageRenderer(app: Hono<AppBindings>) {
     const url = new URL(c.req.url);
     const key = `${url.pathname}${url.search}`;
     const cached = signedOutPages.get(key);
-    if (cached && cached.version === version && cached.template === template) return cached.page;
+    counters ??= c.var.deps.metrics.cache("pages");
+    if (cached && cached.version === version && cached.template === template) {
+      counters.hit();
+      return cached.page;
+    }
+    counters.miss();
     const page = await renderHtml(app, renderer, c, template);
     // Asked again after the render: a page drawn for a session is never anyone else's.
     if (page && page.setCookies.length === 0 && surelySignedOut(c, version)) {

@@ -21,7 +21,7 @@ export function documentedEndpoints(document: JsonObject = renderOpenApiDocument
 /** The endpoints docs/api.md has a `### METHOD /api/...` section for, in its order. */
 export function describedEndpoints(): string[] {
   const text = readFileSync(API_DOCS, "utf8");
-  return [...text.matchAll(/^###\s+(GET|POST|PUT|PATCH|DELETE)\s+(\/api\/\S+)\s*$/gm)].map(
-    ([, method, path]) => `${method} ${path}`,
-  );
+  return [
+    ...text.matchAll(/^###\s+(GET|POST|PUT|PATCH|DELETE)\s+(\/api\/\S+|\/metrics)\s*$/gm),
+  ].map(([, method, path]) => `${method} ${path}`);
 }

@@ -23,7 +23,7 @@ export function withReplayedResponses(deps: Deps, app: RequestListener): Request
     const version = await deps.dataVersion.read();
     const caller = deps.sessions.peek(request.headers.cookie, version);
     if (caller === undefined) return false;
-    const cached = deps.responses.get(responseKey(caller?.user.id ?? null, target), version);
+    const cached = deps.responses.replayable(responseKey(caller?.user.id ?? null, target), version);
     if (!cached?.headers) return false;
     const requestId = requestIdOf(request.headers["x-request-id"]);
     const sent = encodedResponse(cached, preferredEncoding(request.headers["accept-encoding"]));
@@ -43,7 +43,15 @@ export function withReplayedResponses(deps: Deps, app: RequestListener): Request
       ]);
       response.end(sent.bytes);
     }
-    logRequest(deps.logger, requestId, "GET", cached.path, response.statusCode, started);
+    logRequest(
+      deps,
+      requestId,
+      "GET",
+      cached.path,
+      cached.route ?? "",
+      response.statusCode,
+      started,
+    );
     return true;
   };
 

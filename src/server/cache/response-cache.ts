@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { type ContentEncoding, compress } from "../lib/content-encoding";
+import { type CacheCounters, UNCOUNTED } from "../metrics/metrics";
 
 /** A read's response as it was sent, and the data version it was read at. */
 export interface CachedResponse {
@@ -11,6 +12,8 @@ export interface CachedResponse {
   etag: string;
   /** The path as the app routed and logged it, for cache/replay.ts's log line. */
   path: string;
+  /** The matched route pattern, for cache/replay.ts's request metrics; set with `headers`. */
+  route?: string;
   /**
    * The response's headers as the app sent them the first time (security
    * headers included; no request id, length or cookie), name, value, name, …:
@@ -63,20 +66,43 @@ export function replayableHeaders(headers: Headers): string[] {
  */
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedResponse>;
+  readonly #counters: CacheCounters;
 
-  constructor(options: { maxEntries?: number; maxBytes?: number } = {}) {
+  constructor(options: { maxEntries?: number; maxBytes?: number; counters?: CacheCounters } = {}) {
+    const counters = options.counters ?? UNCOUNTED;
+    this.#counters = counters;
     this.#entries = new LRUCache<string, CachedResponse>({
       max: options.maxEntries ?? 5_000,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       // The body, plus room for its bytes and compressed copies made later.
       sizeCalculation: (response, key) => response.body.length * 2 + key.length + 200,
+      dispose: (_response, _key, reason) => {
+        if (reason === "evict") counters.evict();
+      },
     });
   }
 
   /** The response cached under `key` if it was read at `version`, else undefined. */
   get(key: string, version: string): CachedResponse | undefined {
     const cached = this.#entries.get(key);
-    return cached?.version === version ? cached : undefined;
+    if (cached?.version !== version) {
+      this.#counters.miss();
+      return undefined;
+    }
+    this.#counters.hit();
+    return cached;
+  }
+
+  /**
+   * For cache/replay.ts: as `get`, but only a response the app has sent whole
+   * (its headers known), and counting only a hit: on a miss the app runs and
+   * its own `get` counts it.
+   */
+  replayable(key: string, version: string): CachedResponse | undefined {
+    const cached = this.#entries.get(key);
+    if (cached?.version !== version || !cached.headers) return undefined;
+    this.#counters.hit();
+    return cached;
   }
 
   set(

@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { User } from "#src/shared/schemas/users";
 import type { Auth } from "../auth";
 import type { Env } from "../env";
+import { type CacheCounters, UNCOUNTED } from "../metrics/metrics";
 import { toUser } from "../session-user";
 
 /** Who is calling: the signed-in user and their session, or nobody. */
@@ -30,15 +31,27 @@ interface Entry {
  * forged signature is a different key and goes to better-auth.
  */
 export class SessionCache {
-  readonly #entries = new LRUCache<string, Entry>({ max: 10_000 });
+  readonly #entries: LRUCache<string, Entry>;
   readonly #auth: Auth;
   readonly #deps: { env: Pick<Env, "adminEmails"> };
+  readonly #counters: CacheCounters;
   #cookieName: Promise<string> | null = null;
   #knownCookieName: string | null = null;
 
-  constructor(auth: Auth, deps: { env: Pick<Env, "adminEmails"> }) {
+  constructor(
+    auth: Auth,
+    deps: { env: Pick<Env, "adminEmails"> },
+    counters: CacheCounters = UNCOUNTED,
+  ) {
     this.#auth = auth;
     this.#deps = deps;
+    this.#counters = counters;
+    this.#entries = new LRUCache<string, Entry>({
+      max: 10_000,
+      dispose: (_entry, _token, reason) => {
+        if (reason === "evict") counters.evict();
+      },
+    });
   }
 
   /**
@@ -62,7 +75,11 @@ export class SessionCache {
     const token = tokens[0] ?? "";
     const now = await version();
     const entry = this.#entries.get(token);
-    if (entry && entry.version === now && Date.now() < entry.validUntil) return entry.caller;
+    if (entry && entry.version === now && Date.now() < entry.validUntil) {
+      this.#counters.hit();
+      return entry.caller;
+    }
+    this.#counters.miss();
     const session = await this.#askBetterAuth(headers, setCookies);
     if (!session) {
       this.#entries.delete(token);

@@ -101,12 +101,13 @@ type Attempt = [Counter | null, string];
  * its own failures uses up nothing of the account's ceiling, and cannot
  * lock the owner out by hammering.
  */
-async function consume(c: Context, attempts: Attempt[], what: string) {
+async function consume(c: Context<AppBindings>, attempts: Attempt[], what: string) {
   let refused: Decision | null = null;
   for (const [index, [counter, id]] of attempts.entries()) {
     const decision = (await counter?.consume(id)) ?? allowed;
     if (decision.allowed) continue;
     refused = decision;
+    if (counter) c.var.deps.metrics.refused(counter.name);
     await refund(attempts.slice(0, index));
     break;
   }

@@ -25,7 +25,7 @@ export class FailureDelayCounter implements Counter {
 
   constructor(
     private readonly store: RateLimitStore,
-    private readonly name: string,
+    readonly name: string,
     readonly delay: FailureDelay,
     private readonly clock: () => number = Date.now,
   ) {

@@ -13,6 +13,8 @@ export interface Decision {
 
 /** Something that counts attempts by an id and may refuse them. */
 export interface Counter {
+  /** What it limits, as metrics label its refusals (`reride_rate_limit_refusals_total{limit}`). */
+  readonly name: string;
   /** Counts one attempt by `id`, unless it is refused. */
   consume(id: string): Promise<Decision>;
   /** Takes back an attempt that turned out not to count (a sign-in with the right password). */
@@ -34,7 +36,8 @@ export function counterKey(name: string, id: string): string {
 export class Limiter implements Counter {
   constructor(
     private readonly store: RateLimitStore,
-    private readonly name: string,
+    /** A fixed few ("writes", "sign-in:account", …): also the metrics' `limit` label. */
+    readonly name: string,
     readonly limit: RateLimit,
     private readonly clock: () => number = Date.now,
   ) {}

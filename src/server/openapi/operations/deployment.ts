@@ -25,6 +25,16 @@ export const deploymentOperations: Operation[] = [
   },
   {
     method: "GET",
+    path: "/metrics",
+    tag: "Deployment",
+    summary: "Prometheus metrics, summed over every server process (docs/metrics.md)",
+    description:
+      "Outside /api. Also readable with `Authorization: Bearer <METRICS_TOKEN>`, which is how Prometheus scrapes it.",
+    access: "admin",
+    responses: { 200: { contentType: "text/plain" }, 503: null },
+  },
+  {
+    method: "GET",
     path: "/api/openapi.json",
     tag: "Deployment",
     summary: "This document",
