@@ -1,8 +1,8 @@
 import type { Bike } from "../../shared/schemas/bikes";
 import { queryClient } from "./query-client";
 
-/** A bike as the lists return it: the API adds whether the caller saved it (docs/api.md). */
-export type ListedBike = Bike & { wishlisted?: boolean };
+/** A bike as the lists return it: the API adds whether the caller saved it and the caller's active booking of it (docs/api.md). */
+export type ListedBike = Bike & { wishlisted?: boolean; yourBookingId?: string | null };
 
 export type BikePatch = Partial<Pick<ListedBike, "status" | "wishlisted" | "advertised">>;
 

@@ -180,9 +180,22 @@ export interface Quote {
   reason: "first-booking" | "first-wishlist-item" | null;
 }
 
+/** The caller's own active booking of a bike, at the price it was booked for. */
+export interface YourBooking {
+  id: string;
+  status: "pending" | "accepted";
+  listedPrice: number;
+  discountPercent: number;
+  finalPrice: number;
+}
+
 export interface BikeDetail extends Bike {
   quote: Quote;
   wishlisted: boolean;
+  /** The caller is the bike's seller: there is nothing for them to pay or save. */
+  ownBike: boolean;
+  yourBookingId: string | null;
+  yourBooking: YourBooking | null;
 }
 
 export interface Page<T> {
