@@ -64,9 +64,9 @@ export default function BookingDialog({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const book = useMutation({
     mutationFn: (input: BookingInput) => createBooking(input, idempotencyKey),
-    onSuccess: () => {
+    onSuccess: (booking) => {
       form.reset();
-      markBikeBooked(bike.id);
+      markBikeBooked(bike.id, booking.id);
       onClose();
       toast.success("booking confirm");
     },
