@@ -36,7 +36,7 @@ export function OwnBikeStanding({ bike }: { bike: BikeDetail }) {
 export function YourBookingStanding({ booking }: { booking: YourBooking }) {
   return (
     <section aria-labelledby="your-booking" className={box}>
-      <h2 id="your-booking" className="text-lg font-semibold text-success">
+      <h2 id="your-booking" className="text-lg font-semibold">
         You booked this bike
       </h2>
       <p className="flex flex-wrap items-baseline gap-x-2">

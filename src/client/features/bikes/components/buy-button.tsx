@@ -35,7 +35,7 @@ export function BuyButton({ bike, user, onBuy, onIntent }: BuyButtonProps) {
   if (bike.yourBookingId) {
     return (
       <div className="flex w-full flex-col gap-1">
-        <p className="text-center text-sm font-semibold text-success">You booked this bike.</p>
+        <p className="text-center text-sm font-semibold">You booked this bike.</p>
         <Link
           to={yourBookingPath(bike.yourBookingId)}
           className="btn btn-outline btn-primary w-full"
