@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./support/accessibility";
 import { expectToast, newAccount, registerThroughApi, sideMenu, waitForPath } from "./support/app";
 import { setupBrowser } from "./support/browser";
 import { cardTitled, createBikeThroughApi, shownBike, snapSettled } from "./support/marketplace";
@@ -49,6 +50,7 @@ describe("the buyer who booked and the seller each see their own part in a bike"
       0,
     );
     expect(await snapSettled(buyerPage, "bike-you-booked")).toEqual({ phone: 0, desktop: 0 });
+    await expectAccessible(buyerPage, "bike you booked");
 
     // So does the wishlist card, with the way to the booking.
     await buyerPage.goto("/dashboard/wishlist");
@@ -56,6 +58,7 @@ describe("the buyer who booked and the seller each see their own part in a bike"
     await saved.getByText("You booked this bike.", { exact: true }).waitFor();
     expect(await saved.getByText("Someone has booked this bike.").count()).toBe(0);
     await snapSettled(buyerPage, "wishlist-you-booked");
+    await expectAccessible(buyerPage, "wishlist you booked");
     await saved.getByRole("link", { name: "See your booking", exact: true }).click();
     await waitForPath(buyerPage, "/dashboard/myBooking");
 
@@ -75,6 +78,7 @@ describe("the buyer who booked and the seller each see their own part in a bike"
     expect(await sellerPage.getByRole("button", { name: "Add to wishlist" }).count()).toBe(0);
     expect(await sellerPage.getByText("first booking").count()).toBe(0);
     await snapSettled(sellerPage, "bike-own-booked");
+    await expectAccessible(sellerPage, "own bike, booked");
 
     // The sale shows the listed price and says who bears the buyer's discount.
     await sellerPage.goto("/dashboard");
@@ -83,6 +87,7 @@ describe("the buyer who booked and the seller each see their own part in a bike"
     await sale.getByText("$1,750", { exact: true }).waitFor();
     await sale.getByText(/ReRide bears the difference/).waitFor();
     expect(await snapSettled(sellerPage, "sale-listed-price")).toEqual({ phone: 0, desktop: 0 });
+    await expectAccessible(sellerPage, "sale at the listed price");
 
     // 'Decline' asks first; keeping the booking leaves it as it was.
     await sale.getByRole("button", { name: "Decline", exact: true }).click();
@@ -96,6 +101,7 @@ describe("the buyer who booked and the seller each see their own part in a bike"
     await sale.getByRole("button", { name: "Mark sold", exact: true }).click();
     const sold = sellerPage.getByRole("dialog", { name: "Mark this bike sold?" });
     await snapSettled(sellerPage, "mark-sold-confirm");
+    await expectAccessible(sellerPage, "mark sold confirmation");
     await sold.getByRole("button", { name: "Mark sold", exact: true }).click();
     await expectToast(sellerPage, "Marked as sold");
     await sale.getByText("Sold — completed", { exact: true }).waitFor();
@@ -105,6 +111,7 @@ describe("the buyer who booked and the seller each see their own part in a bike"
     await waitForPath(sellerPage, `/bikes/${bike.id}`);
     await own.getByText("You sold this bike.", { exact: true }).waitFor();
     await snapSettled(sellerPage, "bike-own-sold");
+    await expectAccessible(sellerPage, "own bike, sold");
 
     // My products link to the ad as buyers see it.
     await sellerPage.goto("/dashboard/MyProduct");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./support/accessibility";
 import {
   expectToast,
   navbar,
@@ -41,6 +42,7 @@ describe("a seller lists a bike, then takes it down while a buyer looks", () => 
     expect(await sellerPage.evaluate(() => window.scrollY)).toBe(0);
     await sellerPage.getByRole("region", { name: "Your listing" }).waitFor();
     expect(await snapSettled(sellerPage, "bike-just-listed")).toEqual({ phone: 0, desktop: 0 });
+    await expectAccessible(sellerPage, "bike just listed");
 
     // A buyer sees it on the SUZUKI page.
     const buyerTab = await browser.newTab();
@@ -76,6 +78,7 @@ describe("a seller lists a bike, then takes it down while a buyer looks", () => 
       phone: 0,
       desktop: 0,
     });
+    await expectAccessible(buyerPage, "bike no longer listed");
     await buyerPage.getByRole("link", { name: "More SUZUKI bikes", exact: true }).click();
     await buyerPage.getByRole("heading", { level: 1, name: "SUZUKI" }).waitFor();
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./support/accessibility";
 import { logInWithForm, newAccount, registerThroughApi, text, waitForPath } from "./support/app";
 import { setupBrowser } from "./support/browser";
 import { cardTitled, createBikeThroughApi, shownBike, snapSettled } from "./support/marketplace";
@@ -36,6 +37,7 @@ describe("a visitor presses 'Buy', logs in and books", () => {
     await page.getByRole("heading", { name: text.loginHeading }).waitFor();
     await page.getByText(`Log in to book ${BIKE.title}`, { exact: true }).waitFor();
     expect(await snapSettled(page, "login-to-book")).toEqual({ phone: 0, desktop: 0 });
+    await expectAccessible(page, "login to book");
 
     await logInWithForm(page, buyer.email, buyer.password);
     await waitForPath(page, `/bikes/${bike.id}`);
