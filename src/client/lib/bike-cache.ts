@@ -1,10 +1,12 @@
 import type { Bike } from "../../shared/schemas/bikes";
 import { queryClient } from "./query-client";
 
-/** A bike as the lists return it: the API adds whether the caller saved it (docs/api.md). */
-export type ListedBike = Bike & { wishlisted?: boolean };
+/** A bike as the lists return it: the API adds whether the caller saved it and the caller's active booking of it (docs/api.md). */
+export type ListedBike = Bike & { wishlisted?: boolean; yourBookingId?: string | null };
 
-export type BikePatch = Partial<Pick<ListedBike, "status" | "wishlisted" | "advertised">>;
+export type BikePatch = Partial<
+  Pick<ListedBike, "status" | "wishlisted" | "advertised" | "yourBookingId">
+>;
 
 function isBike(value: object): value is ListedBike {
   return "id" in value && "resalePrice" in value && "seller" in value;
@@ -49,4 +51,19 @@ export function patchBikeEverywhere(bikeId: string, patch: BikePatch): void {
     const patched = patchDeep(data, bikeId, patch);
     if (patched !== data) queryClient.setQueryData(query.queryKey, patched);
   }
+}
+
+/** A copy of the bike in any cached list (e.g. the category page it was opened from). */
+export function findCachedBike(bikeId: string): ListedBike | null {
+  let found: ListedBike | null = null;
+  const visit = (value: unknown) => {
+    if (found || value === null || typeof value !== "object") return;
+    if (!Array.isArray(value) && isBike(value) && value.id === bikeId) {
+      found = value;
+      return;
+    }
+    for (const child of Object.values(value)) visit(child);
+  };
+  for (const query of queryClient.getQueryCache().getAll()) visit(query.state.data);
+  return found;
 }

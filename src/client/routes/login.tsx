@@ -2,17 +2,23 @@ import { Link, useLocation } from "react-router";
 import { AuthPage } from "../features/auth/components/auth-page";
 import { GoogleButton } from "../features/auth/components/google-button";
 import { LoginForm } from "../features/auth/components/login-form";
-import { returnPath } from "../features/auth/return-to";
+import { loginReason, returnPath } from "../features/auth/return-to";
 import { usePageTitle } from "../lib/page-title";
 
 export function Component() {
   usePageTitle("Login");
   const location = useLocation();
+  const reason = loginReason(location.state);
   return (
     <AuthPage
       title="Login now!"
       intro="Welcome back. Log in to book bikes, follow your bookings and manage your listings."
     >
+      {reason ? (
+        <p role="status" className="alert alert-info alert-soft text-sm font-medium">
+          {reason}
+        </p>
+      ) : null}
       <LoginForm />
       <GoogleButton label="Login with Google" returnTo={returnPath(location.state)} />
       <p className="text-center text-sm">

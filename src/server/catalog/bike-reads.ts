@@ -1,4 +1,4 @@
-import type { Bike } from "../../shared/schemas/bikes";
+import type { ListedBike } from "../../shared/schemas/bikes";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, toBool, toIso } from "../db/database";
 import { withPhotos } from "./attach-photos";
@@ -8,41 +8,47 @@ import { withPhotos } from "./attach-photos";
 
 /** A listing joined with its seller and category, as every bike read needs. */
 export function selectBikes(db: AppDb, viewerId: string | null) {
-  return db
-    .selectFrom("bikes")
-    .innerJoin("users", "users.id", "bikes.sellerId")
-    .innerJoin("categories", "categories.id", "bikes.categoryId")
-    .leftJoin("wishlist", (join) =>
-      join.onRef("wishlist.bikeId", "=", "bikes.id").on("wishlist.userId", "=", viewerId ?? ""),
-    )
-    .select([
-      "bikes.id",
-      "bikes.title",
-      "bikes.name",
-      "bikes.categoryId",
-      "categories.name as categoryName",
-      "bikes.imageUrl",
-      "bikes.location",
-      "bikes.yearsOfUse",
-      "bikes.originalPrice",
-      "bikes.resalePrice",
-      "bikes.phone",
-      "bikes.description",
-      "bikes.status",
-      "bikes.advertised",
-      "bikes.postedAt",
-      "bikes.sellerId",
-      "users.name as sellerName",
-      "users.verified as sellerVerified",
-      "wishlist.bikeId as wishlistedBikeId",
-    ]);
+  return (
+    db
+      .selectFrom("bikes")
+      .innerJoin("users", "users.id", "bikes.sellerId")
+      .innerJoin("categories", "categories.id", "bikes.categoryId")
+      .leftJoin("wishlist", (join) =>
+        join.onRef("wishlist.bikeId", "=", "bikes.id").on("wishlist.userId", "=", viewerId ?? ""),
+      )
+      // The caller's own active booking of the bike: at most one per bike (migrations/002).
+      .leftJoin("bookings as yourBooking", (join) =>
+        join
+          .onRef("yourBooking.bikeId", "=", "bikes.id")
+          .on("yourBooking.buyerId", "=", viewerId ?? "")
+          .on("yourBooking.status", "in", ["pending", "accepted"]),
+      )
+      .select([
+        "bikes.id",
+        "bikes.title",
+        "bikes.name",
+        "bikes.categoryId",
+        "categories.name as categoryName",
+        "bikes.imageUrl",
+        "bikes.location",
+        "bikes.yearsOfUse",
+        "bikes.originalPrice",
+        "bikes.resalePrice",
+        "bikes.phone",
+        "bikes.description",
+        "bikes.status",
+        "bikes.advertised",
+        "bikes.postedAt",
+        "bikes.sellerId",
+        "users.name as sellerName",
+        "users.verified as sellerVerified",
+        "wishlist.bikeId as wishlistedBikeId",
+        "yourBooking.id as yourBookingId",
+      ])
+  );
 }
 
 type BikeRow = Awaited<ReturnType<ReturnType<typeof selectBikes>["executeTakeFirstOrThrow"]>>;
-
-export interface ListedBike extends Bike {
-  wishlisted: boolean;
-}
 
 /**
  * A bike before its photos are read. Every list passes its page through
@@ -72,6 +78,7 @@ export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): 
     postedAt: toIso(row.postedAt),
     seller: { id: row.sellerId, name: row.sellerName, verified: toBool(row.sellerVerified) },
     wishlisted: row.wishlistedBikeId !== null,
+    yourBookingId: row.yourBookingId,
   };
 }
 

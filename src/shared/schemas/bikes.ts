@@ -180,9 +180,26 @@ export interface Quote {
   reason: "first-booking" | "first-wishlist-item" | null;
 }
 
-export interface BikeDetail extends Bike {
-  quote: Quote;
+/** The caller's own active booking of a bike, at the price it was booked for. */
+export interface YourBooking {
+  id: string;
+  status: "pending" | "accepted";
+  listedPrice: number;
+  discountPercent: number;
+  finalPrice: number;
+}
+
+/** A bike in any list, as seen by the caller: on their wishlist, booked by them. */
+export interface ListedBike extends Bike {
   wishlisted: boolean;
+  yourBookingId: string | null;
+}
+
+export interface BikeDetail extends ListedBike {
+  quote: Quote;
+  /** The caller is the bike's seller: there is nothing for them to pay or save. */
+  ownBike: boolean;
+  yourBooking: YourBooking | null;
 }
 
 export interface Page<T> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Bike, MAX_PRICE, MAX_YEARS_OF_USE } from "./bikes";
+import { type ListedBike, MAX_PRICE, MAX_YEARS_OF_USE } from "./bikes";
 import { bikeSorts } from "./search-sorts";
 
 /**
@@ -86,7 +86,7 @@ export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 export type CategoryBikesQuery = z.output<typeof categoryBikesQuerySchema>;
 
 export interface SearchResults {
-  items: Array<Bike & { wishlisted: boolean }>;
+  items: ListedBike[];
   nextCursor: string | null;
   /** Matches over all pages, counted up to SEARCH_TOTAL_CAP. */
   total: number;

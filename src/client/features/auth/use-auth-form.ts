@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { useFormFailures } from "#src/client/lib/field-errors";
 import { refreshMe } from "#src/client/lib/session";
 import { toast } from "#src/client/lib/toast";
-import { returnPath } from "./return-to";
+import { returnPath, returnState } from "./return-to";
 
 interface AuthFormOptions<TInput extends FieldValues, TOutput> {
   /** The server's schema, so both sides agree on every message. */
@@ -47,7 +47,10 @@ export function useAuthForm<TInput extends FieldValues, TOutput>({
     },
     onSuccess: async () => {
       toast.success(done);
-      await navigate(returnPath(location.state), { replace: true });
+      await navigate(returnPath(location.state), {
+        replace: true,
+        state: returnState(location.state),
+      });
     },
     onError: failures.onServerError,
   });

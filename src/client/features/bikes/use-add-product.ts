@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { type BikeInput, bikeInputSchema } from "#src/shared/schemas/bikes";
 import { useFormFailures } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
@@ -11,9 +11,13 @@ import { createBike } from "./api";
 import { type BikePhotos, type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
 import { useSyncPhotos } from "./use-sync-photos";
 
-/** The add product form's state: the shared schema on both sides, server errors beside fields. */
+/**
+ * The add product form's state: the shared schema on both sides, server
+ * errors beside fields. Once listed, the seller lands on the new listing,
+ * as buyers will see it, rather than on an emptied form.
+ */
 export function useAddProduct(photos: BikePhotos) {
-  const [added, setAdded] = useState<string | null>(null);
+  const navigate = useNavigate();
   const form = useForm<BikeInput, unknown, BikeValues>({
     resolver: zodResolver(bikeInputSchema),
     defaultValues: {
@@ -33,21 +37,16 @@ export function useAddProduct(photos: BikePhotos) {
 
   const add = useMutation({
     mutationFn: createBike,
-    onSuccess: (bike) => {
-      form.reset();
-      photos.reset();
-      setAdded(bike.title);
+    onSuccess: async (bike) => {
       toast.success("Add product done");
       void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
       void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
+      await navigate(`/bikes/${bike.id}`);
     },
     onError: failures.onServerError,
   });
 
-  const submit = failures.handleSubmit((input) => {
-    setAdded(null);
-    add.mutate(input);
-  });
+  const submit = failures.handleSubmit((input) => add.mutate(input));
 
-  return { form, submit, pending: add.isPending, summary: failures.summary, added };
+  return { form, submit, pending: add.isPending, summary: failures.summary };
 }

@@ -7,10 +7,13 @@ import { queryKeys } from "../../lib/query-keys";
  * After a booking is made or lost to someone else: the bike shows booked on
  * every list at once, and what depends on it (the home page's Advertised
  * section, availability counts, quotes, the bookings lists) is fetched again
- * when next shown.
+ * when next shown. `yourBookingId` when the booking is the caller's own.
  */
-export function markBikeBooked(bikeId: string): void {
-  patchBikeEverywhere(bikeId, { status: "booked" });
+export function markBikeBooked(bikeId: string, yourBookingId?: string): void {
+  patchBikeEverywhere(
+    bikeId,
+    yourBookingId ? { status: "booked", yourBookingId } : { status: "booked" },
+  );
   void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
   void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
   void queryClient.invalidateQueries({ queryKey: queryKeys.advertisedBikes });

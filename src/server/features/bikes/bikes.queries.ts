@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BikeStatus } from "#src/shared/schemas/bikes";
+import type { BikeStatus, YourBooking } from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
@@ -126,4 +126,22 @@ export async function deleteBike(db: AppDb, bikeId: string) {
     const result = await trx.deleteFrom("bikes").where("id", "=", bikeId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
+}
+
+/** The caller's active booking of the bike, with the prices it keeps. */
+export async function findYourBooking(
+  db: AppDb,
+  buyerId: string,
+  bookingId: string | null,
+): Promise<YourBooking | null> {
+  if (!bookingId) return null;
+  const row = await db
+    .selectFrom("bookings")
+    .select(["id", "status", "listedPrice", "discountPercent", "finalPrice"])
+    .where("id", "=", bookingId)
+    .where("buyerId", "=", buyerId)
+    .where("status", "in", ["pending", "accepted"])
+    .executeTakeFirst();
+  if (!row || (row.status !== "pending" && row.status !== "accepted")) return null;
+  return { ...row, status: row.status };
 }

@@ -12,6 +12,7 @@ import { requireAccountType, requireUser, signedInUser } from "../../middleware/
 import {
   deleteBike,
   findBikeOwnerAndStatus,
+  findYourBooking,
   listAdvertisedBikes,
   listBikesBySeller,
 } from "./bikes.queries";
@@ -32,7 +33,16 @@ bikesRoutes.get("/:id", requireUser, cachedRead, async (c) => {
   const bike = await findBike(db, user, c.req.param("id"));
   if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
   const [rated] = await withFairPrice(db, [bike]);
-  const detail: BikeDetail = { ...(rated ?? bike), quote: await quoteForBuyer(db, user.id, bike) };
+  const [quote, yourBooking] = await Promise.all([
+    quoteForBuyer(db, user.id, bike),
+    findYourBooking(db, user.id, bike.yourBookingId),
+  ]);
+  const detail: BikeDetail = {
+    ...(rated ?? bike),
+    quote,
+    ownBike: bike.seller.id === user.id,
+    yourBooking,
+  };
   return c.json(detail);
 });
 

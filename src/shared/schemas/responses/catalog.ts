@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { type FairPrice, fairPriceRatings } from "../../fair-price";
-import { type Bike, type BikeDetail, bikeStatuses, type Quote } from "../bikes";
+import {
+  type Bike,
+  type BikeDetail,
+  bikeStatuses,
+  type ListedBike,
+  type Quote,
+  type YourBooking,
+} from "../bikes";
 import { type Category, categoryNames } from "../categories";
 import type { SearchResults } from "../search";
 import type { BikePhoto } from "../uploads";
@@ -53,9 +60,14 @@ const bikeFieldsSchema = z.object({
 });
 true satisfies SameType<z.infer<typeof bikeFieldsSchema>, Bike>;
 
-/** A bike as every answer sends it: with whether it is on the caller's wishlist. */
-export const bikeSchema = bikeFieldsSchema.extend({ wishlisted: z.boolean() }).meta({ id: "Bike" });
-true satisfies SameType<z.infer<typeof bikeSchema>, Bike & { wishlisted: boolean }>;
+/** A bike as every answer sends it: with whether it is on the caller's wishlist or booked by them. */
+export const bikeSchema = bikeFieldsSchema
+  .extend({
+    wishlisted: z.boolean(),
+    yourBookingId: z.string().nullable().describe("The caller's own active booking of it."),
+  })
+  .meta({ id: "Bike" });
+true satisfies SameType<z.infer<typeof bikeSchema>, ListedBike>;
 
 export const quoteSchema = z
   .object({
@@ -67,8 +79,23 @@ export const quoteSchema = z
   .meta({ id: "Quote" });
 true satisfies SameType<z.infer<typeof quoteSchema>, Quote>;
 
+export const yourBookingSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["pending", "accepted"]),
+    listedPrice: z.number().int(),
+    discountPercent: z.number().int(),
+    finalPrice: z.number().int(),
+  })
+  .meta({ id: "YourBooking" });
+true satisfies SameType<z.infer<typeof yourBookingSchema>, YourBooking>;
+
 export const bikeDetailSchema = bikeSchema
-  .extend({ quote: quoteSchema })
+  .extend({
+    quote: quoteSchema,
+    ownBike: z.boolean().describe("The caller is the bike's seller."),
+    yourBooking: yourBookingSchema.nullable(),
+  })
   .meta({ id: "BikeDetail" });
 true satisfies SameType<z.infer<typeof bikeDetailSchema>, BikeDetail>;
 

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { FormWithSummary } from "#src/client/components/error-summary";
 import { SubmitButton } from "#src/client/components/form-field";
 import type { Category } from "#src/shared/schemas/categories";
@@ -13,22 +12,12 @@ interface AddProductFormProps {
   photoPicker: RenderPhotoPicker;
 }
 
-/** Add product: the listing's fields, its photos, and what happened after submitting. */
+/** Add product: the listing's fields and its photos; submitting opens the new listing. */
 export function AddProductForm({ user, categories, photos, photoPicker }: AddProductFormProps) {
-  const { form, submit, pending, summary, added } = useAddProduct(photos);
+  const { form, submit, pending, summary } = useAddProduct(photos);
 
   return (
     <FormWithSummary summary={summary} onSubmit={submit} className="flex flex-col gap-4">
-      {added ? (
-        <div role="status" className="alert alert-success alert-soft text-sm">
-          <span>
-            "{added}" is listed.{" "}
-            <Link to="/dashboard/MyProduct" className="link font-semibold">
-              See it in My products
-            </Link>
-          </span>
-        </div>
-      ) : null}
       <BikeFormFields form={form} photoPicker={photoPicker} user={user} categories={categories} />
       <SubmitButton pending={pending || photos.uploading}>submit</SubmitButton>
     </FormWithSummary>

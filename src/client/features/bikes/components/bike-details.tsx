@@ -6,6 +6,7 @@ import type { ListedBike } from "#src/client/lib/bike-cache";
 import { usePageTitle } from "#src/client/lib/page-title";
 import { useMe } from "#src/client/lib/session";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
+import { OwnBikeStanding, YourBookingStanding } from "./bike-standing";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
 import { Fact } from "./fact";
@@ -83,16 +84,27 @@ export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProp
             {bike.description ?? "The seller added no description."}
           </p>
         </section>
-        <section
-          aria-labelledby="bike-quote"
-          className="rounded-box border border-base-300 bg-base-100 p-4"
-        >
-          <h2 id="bike-quote" className="mb-2 text-lg font-semibold">
-            Your price
-          </h2>
-          {quote}
-        </section>
-        <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
+        {bike.ownBike ? (
+          <OwnBikeStanding bike={bike} />
+        ) : bike.yourBooking ? (
+          <YourBookingStanding booking={bike.yourBooking} />
+        ) : (
+          <>
+            {/* A booked or sold bike says so (below 'Buy') instead of quoting a price. */}
+            {bike.status === "available" ? (
+              <section
+                aria-labelledby="bike-quote"
+                className="rounded-box border border-base-300 bg-base-100 p-4"
+              >
+                <h2 id="bike-quote" className="mb-2 text-lg font-semibold">
+                  Your price
+                </h2>
+                {quote}
+              </section>
+            ) : null}
+            <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
+          </>
+        )}
       </div>
     </article>
   );

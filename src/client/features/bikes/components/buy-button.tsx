@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { ListedBike } from "#src/client/lib/bike-cache";
+import { loginToBook } from "#src/client/lib/login-state";
 import { canBookBike, ownsBike } from "#src/shared/permissions";
 import type { User } from "#src/shared/schemas/users";
 
@@ -12,18 +13,36 @@ interface BuyButtonProps {
   onIntent?: () => void;
 }
 
+/** The caller's active booking of this bike, where they can follow it. */
+export function yourBookingPath(bookingId: string): string {
+  return `/dashboard/myBooking#booking-${bookingId}`;
+}
+
 /**
  * 'Buy' opens the booking dialog. It is disabled for booked and sold bikes
  * and the caller's own (canBookBike, the rule the server enforces), with the
- * reason in words; signed out, it leads to login and back.
+ * reason in words; the buyer who booked it gets a link to their booking.
+ * Signed out, it leads to login and back to this bike, dialog open.
  */
 export function BuyButton({ bike, user, onBuy, onIntent }: BuyButtonProps) {
-  const location = useLocation();
   if (user === null) {
     return (
-      <Link to="/login" state={{ from: location }} className="btn btn-primary w-full">
+      <Link to="/login" state={loginToBook(bike)} className="btn btn-primary w-full">
         Buy
       </Link>
+    );
+  }
+  if (bike.yourBookingId) {
+    return (
+      <div className="flex w-full flex-col gap-1">
+        <p className="text-center text-sm font-semibold">You booked this bike.</p>
+        <Link
+          to={yourBookingPath(bike.yourBookingId)}
+          className="btn btn-outline btn-primary w-full"
+        >
+          See your booking
+        </Link>
+      </div>
     );
   }
   const allowed = canBookBike(user, bike);

@@ -46,7 +46,10 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
       <div className="card-body gap-3 p-5">
         <div>
           <h3 id={titleId} className="card-title text-lg">
-            {bike.name}
+            {/* The ad as buyers see it. */}
+            <Link to={`/bikes/${bike.id}`} className="link-hover focus-visible:underline">
+              {bike.name}
+            </Link>
           </h3>
           <p className="text-sm text-base-content/80">{bike.title}</p>
         </div>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { ActionError } from "#src/client/components/action-error";
 import type { ListedBike } from "#src/client/lib/bike-cache";
+import { ownsBike } from "#src/shared/permissions";
 import type { User } from "#src/shared/schemas/users";
 import { useWishlistToggle, wishlistFailed } from "../use-wishlist-toggle";
 
@@ -22,7 +23,7 @@ function Heart({ filled }: { filled: boolean }) {
 }
 
 /**
- * Saves a bike to the wishlist or removes it. Signed out, it leads to login
+ * Saves a bike to the wishlist or removes it; not shown on one's own bike. Signed out, it leads to login
  * and back here afterwards. A refusal is said just below the heart until the
  * next try; on a card that is over the photo, hence the opaque box.
  */
@@ -36,6 +37,8 @@ export function WishlistButton({
   const location = useLocation();
   const toggle = useWishlistToggle();
 
+  // No one saves their own bike for later.
+  if (ownsBike(user, bike)) return null;
   if (user === null) {
     return (
       <Link

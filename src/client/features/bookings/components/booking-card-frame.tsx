@@ -1,27 +1,31 @@
 import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
 import { TimeAgo } from "#src/client/components/time-ago";
 import { photoSources } from "#src/client/lib/photo-sources";
 import type { Booking } from "#src/shared/schemas/bookings";
-import { BookingPrice } from "./booking-price";
 import { BookingStatusBadge } from "./booking-status-badge";
 
 /**
  * The part every booking card shares: the bike as it was when booked (its
- * snapshot, stored even after the bike is deleted), price and status.
- * `children` holds the details one side sees and `actions` its buttons.
+ * snapshot, stored even after the bike is deleted), linked to the bike's
+ * page while it is listed, and status. `price` is the price as one side sees
+ * it, `children` the details it sees and `actions` its buttons.
  */
 export function BookingCardFrame({
   booking,
+  price,
   children,
   actions,
 }: {
   booking: Booking;
+  price: ReactNode;
   children: ReactNode;
   actions?: ReactNode;
 }) {
   const titleId = useId();
   return (
     <article
+      id={`booking-${booking.id}`}
       aria-labelledby={titleId}
       className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm sm:card-side"
     >
@@ -40,11 +44,17 @@ export function BookingCardFrame({
       <div className="card-body gap-2 p-5">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={titleId} className="card-title text-lg leading-snug">
-            {booking.bike.title}
+            {booking.bikeId ? (
+              <Link to={`/bikes/${booking.bikeId}`} className="link-hover focus-visible:underline">
+                {booking.bike.title}
+              </Link>
+            ) : (
+              booking.bike.title
+            )}
           </h3>
           <BookingStatusBadge status={booking.status} />
         </div>
-        <BookingPrice booking={booking} />
+        {price}
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">{children}</dl>
         <p className="text-xs text-base-content/75">
           <TimeAgo iso={booking.createdAt} prefix="Booked" />

@@ -70,9 +70,9 @@ export default function BookingDialog({
         { ...input, expectedFinalPrice: detail.data?.quote.finalPrice },
         idempotencyKey,
       ),
-    onSuccess: () => {
+    onSuccess: (booking) => {
       form.reset();
-      markBikeBooked(bike.id);
+      markBikeBooked(bike.id, booking.id);
       onClose();
       toast.success("booking confirm");
     },

@@ -5,6 +5,7 @@ import { allowedTransitions } from "#src/shared/booking-rules";
 import type { Booking } from "#src/shared/schemas/bookings";
 import { updateFailed, useBookingStatus } from "../use-booking-status";
 import { BookingCardFrame, Detail } from "./booking-card-frame";
+import { BookingPrice } from "./booking-price";
 
 /** A booking as its buyer sees it, with 'Cancel' while it is pending or accepted. */
 export function MyBookingCard({ booking }: { booking: Booking }) {
@@ -19,6 +20,7 @@ export function MyBookingCard({ booking }: { booking: Booking }) {
     <>
       <BookingCardFrame
         booking={booking}
+        price={<BookingPrice booking={booking} />}
         actions={
           canCancel ? (
             <button
