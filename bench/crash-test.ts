@@ -16,9 +16,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import type { Database } from "../src/server/env";
-import { runCrashDrill } from "../tests/support/crash-drill";
-import { startServerProcess } from "../tests/support/server-process";
+import type { Database } from "#src/server/env";
+import { runCrashDrill } from "#tests/support/crash-drill";
+import { startServerProcess } from "#tests/support/server-process";
 
 const { values } = parseArgs({
   options: {

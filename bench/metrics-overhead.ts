@@ -10,8 +10,8 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Metrics } from "../src/server/metrics/metrics";
-import { startServerProcess } from "../tests/support/server-process";
+import { Metrics } from "#src/server/metrics/metrics";
+import { startServerProcess } from "#tests/support/server-process";
 
 const { values } = parseArgs({ options: { requests: { type: "string", default: "5000" } } });
 const requests = Number(values.requests);

@@ -8,10 +8,10 @@
  *   node --import tsx bench/upload-burst.ts [--burst 40]
  */
 import { parseArgs } from "node:util";
-import { MAX_PHOTO_BYTES } from "../src/shared/schemas/uploads";
-import { newPerson } from "../tests/support/people";
-import { noisy, postUpload } from "../tests/support/photos";
-import { createTestApp } from "../tests/support/test-app";
+import { MAX_PHOTO_BYTES } from "#src/shared/schemas/uploads";
+import { newPerson } from "#tests/support/people";
+import { noisy, postUpload } from "#tests/support/photos";
+import { createTestApp } from "#tests/support/test-app";
 
 const { values } = parseArgs({ options: { burst: { type: "string", default: "40" } } });
 const burst = Number(values.burst);

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { type DatabaseHandle, openDatabase } from "../../src/server/db/database";
-import { migrateToLatest } from "../../src/server/db/migrate";
-import { type Database, loadEnv } from "../../src/server/env";
-import { type CategoryName, categoryNames } from "../../src/shared/schemas/categories";
+import { type DatabaseHandle, openDatabase } from "#src/server/db/database";
+import { migrateToLatest } from "#src/server/db/migrate";
+import { type Database, loadEnv } from "#src/server/env";
+import { type CategoryName, categoryNames } from "#src/shared/schemas/categories";
 import { generate } from "./generate";
 
 /**

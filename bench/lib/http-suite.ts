@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../src/server/db/database";
+import { openDatabase } from "#src/server/db/database";
 import type { BenchDatabase } from "./databases";
 import { type EndpointPlan, type LoadSettings, type Measured, measure } from "./load";
 import { ROOT, type Running, startNode } from "./processes";

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 // One probe for a free port, shared with the test harness.
-import { freePort } from "../../tests/support/server-process";
+import { freePort } from "#tests/support/server-process";
 
 /**
  * Servers under test, each its own process started without a shell (so the

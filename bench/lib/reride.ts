@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ENV_VARIABLES } from "../../src/server/env";
-import { freePort } from "../../tests/support/server-process";
+import { ENV_VARIABLES } from "#src/server/env";
+import { freePort } from "#tests/support/server-process";
 import type { BenchDatabase } from "./databases";
 import { type Running, startNode } from "./processes";
 

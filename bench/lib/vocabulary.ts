@@ -1,4 +1,4 @@
-import type { CategoryName } from "../../src/shared/schemas/categories";
+import type { CategoryName } from "#src/shared/schemas/categories";
 
 /**
  * What generated listings are made of: real models with plausible new

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { isErrorBody } from "../shared/errors";
 
 let t: TestApp;

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn } from "#tests/support/accounts";
+import { documentedEndpoints } from "#tests/support/api-docs";
 import { bikeFields, type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { documentedEndpoints } from "../../tests/support/api-docs";
-import { newPerson, type Person, theAdmin } from "../../tests/support/people";
-import { phonePhoto, postUpload } from "../../tests/support/photos";
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  createTestApp,
-  type TestApp,
-} from "../../tests/support/test-app";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { phonePhoto, postUpload } from "#tests/support/photos";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
 import type { ErrorBody } from "../shared/errors";
 
 /**

@@ -1,12 +1,8 @@
 import { execFileSync } from "node:child_process";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  cookieOf,
-  type ServerProcess,
-  startServerProcess,
-} from "../../tests/support/server-process";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { cookieOf, type ServerProcess, startServerProcess } from "#tests/support/server-process";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 /**
  * PROCESSES=2 (processes.ts): one port, two server processes. Every request

@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { newPerson, type Person, theAdmin } from "../../tests/support/people";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import type { PageState } from "../client/entry-server";
 
 /**

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { precompress } from "../../scripts/precompress.mjs";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
 
 /**
  * The built client as a browser gets it: a client dir laid out like
