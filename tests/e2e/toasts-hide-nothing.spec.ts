@@ -40,7 +40,10 @@ describe("toasts say what just happened and hide nothing", () => {
       expect(warning.y, "the warning sits below the header").toBeGreaterThanOrEqual(header.bottom);
 
       // Within the app, as a visitor would: a reload would clear every toast anyway.
-      await page.getByRole("main").getByRole("link", { name: /Registration/ }).click();
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: /Registration/ })
+        .click();
       await waitForPath(page, "/registration");
       await fillRegistration(page, buyer);
       await page.getByRole("button", { name: "Register", exact: true }).click();
