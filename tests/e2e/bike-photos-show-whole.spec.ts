@@ -71,6 +71,11 @@ describe("a bike's photos show whole, and full screen", () => {
       expect(await shows(shot, "red"), `top of the photo at ${size.width} px`).toBe(true);
       expect(await shows(shot, "blue"), `bottom of the photo at ${size.width} px`).toBe(true);
       if (size.width === 1280) await snapWidths(page, "first-use-bike-portrait-photo");
+      // An in-between width for phones (800 px) beside the 400 and 1600 px files.
+      const srcset = (await figure.locator("img").getAttribute("srcset")) ?? "";
+      expect(srcset).toContain(`/uploads/${photo}-medium.webp 800w`);
+      const medium = await page.request.get(`${server.url}/uploads/${photo}-medium.webp`);
+      expect(medium.status()).toBe(200);
 
       const open = page.getByRole("button", { name: "Full screen", exact: true });
       await open.click();
