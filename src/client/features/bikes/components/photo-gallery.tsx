@@ -48,7 +48,7 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the 'Full screen' button is the keyboard's way in */}
         <img
           {...photoSources(url, GALLERY_SIZES)}
-          alt={count > 1 ? `${alt} (${steps.index + 1} of ${count})` : alt}
+          alt={photos.length > 0 ? `${alt} (${steps.index + 1} of ${count})` : alt}
           // The page's largest picture: ahead of everything else still loading.
           fetchPriority="high"
           draggable={false}
