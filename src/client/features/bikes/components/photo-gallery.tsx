@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { photoSources } from "#src/client/lib/photo-sources";
 import type { BikePhoto } from "#src/shared/schemas/uploads";
+import { PhotoStepButtons } from "./photo-step-buttons";
 import { usePhotoSteps } from "./use-photo-steps";
 
 const PhotoViewer = lazy(() =>
@@ -64,26 +65,7 @@ export function PhotoGallery({ photos, fallbackUrl, alt }: PhotoGalleryProps) {
         >
           Full screen
         </button>
-        {count > 1 ? (
-          <>
-            <button
-              type="button"
-              className="btn btn-circle btn-sm absolute top-1/2 left-2 -translate-y-1/2"
-              aria-label="Previous photo"
-              onClick={() => steps.go(-1)}
-            >
-              ‹
-            </button>
-            <button
-              type="button"
-              className="btn btn-circle btn-sm absolute top-1/2 right-2 -translate-y-1/2"
-              aria-label="Next photo"
-              onClick={() => steps.go(1)}
-            >
-              ›
-            </button>
-          </>
-        ) : null}
+        {count > 1 ? <PhotoStepButtons go={steps.go} small /> : null}
       </figure>
       {count > 1 ? (
         <ul className="flex gap-2 overflow-x-auto" aria-label="Photos">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFocusTrap } from "#src/client/components/use-focus-trap";
 import { photoSources } from "#src/client/lib/photo-sources";
+import { PhotoStepButtons } from "./photo-step-buttons";
 import { usePhotoSteps } from "./use-photo-steps";
 
 interface PhotoViewerProps {
@@ -56,26 +57,7 @@ export function PhotoViewer({ urls, start, alt, onClose }: PhotoViewerProps) {
             draggable={false}
             className="h-full w-full select-none object-contain"
           />
-          {count > 1 ? (
-            <>
-              <button
-                type="button"
-                className="btn btn-circle absolute top-1/2 left-2 -translate-y-1/2"
-                aria-label="Previous photo"
-                onClick={() => steps.go(-1)}
-              >
-                ‹
-              </button>
-              <button
-                type="button"
-                className="btn btn-circle absolute top-1/2 right-2 -translate-y-1/2"
-                aria-label="Next photo"
-                onClick={() => steps.go(1)}
-              >
-                ›
-              </button>
-            </>
-          ) : null}
+          {count > 1 ? <PhotoStepButtons go={steps.go} /> : null}
         </div>
       </div>
     </dialog>
