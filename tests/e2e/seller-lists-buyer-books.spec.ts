@@ -57,7 +57,7 @@ describe("a seller lists a bike, a buyer books it, the seller sells it", () => {
 
     // It shows in 'My product'; advertising it puts it on the home page.
     await navbar(sellerPage).getByRole("link", { name: "Dashboard", exact: true }).click();
-    await sideMenu(sellerPage).getByRole("link", { name: "My product", exact: true }).click();
+    await sideMenu(sellerPage).getByRole("link", { name: "My products", exact: true }).click();
     const product = cardTitled(sellerPage, BIKE.name);
     await product.getByRole("button", { name: "Advertise", exact: true }).click();
     await expectToast(sellerPage, "Advertised on the home page");

@@ -59,7 +59,7 @@ describe("a seller lists a bike, then takes it down while a buyer looks", () => 
 
     // The seller deletes it meanwhile.
     await navbar(sellerPage).getByRole("link", { name: "Dashboard", exact: true }).click();
-    await sideMenu(sellerPage).getByRole("link", { name: "My product", exact: true }).click();
+    await sideMenu(sellerPage).getByRole("link", { name: "My products", exact: true }).click();
     await cardTitled(sellerPage, BIKE.name).getByRole("button", { name: "Delete" }).click();
     await sellerPage
       .getByRole("dialog")

@@ -66,7 +66,7 @@ describe("a seller registers and comes back", () => {
 
     const menu = sideMenu(page);
     await menu.getByRole("link", { name: "Add product", exact: true }).waitFor();
-    await menu.getByRole("link", { name: "My product", exact: true }).waitFor();
+    await menu.getByRole("link", { name: "My products", exact: true }).waitFor();
     expect(await page.getByRole("link", { name: "All sellers" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "All buyers" }).count()).toBe(0);
     await snap(page, "seller-dashboard");

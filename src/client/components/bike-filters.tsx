@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { Category } from "#src/shared/schemas/categories";
 import { bikeSorts } from "#src/shared/schemas/search-sorts";
 import { type FilterKey, type Filters, filterKeys } from "../lib/search-params";
@@ -24,13 +24,19 @@ interface BikeFiltersProps {
 /**
  * The filters and sort of the search page and the category page. The form
  * is uncontrolled and keyed by the URL's query by its caller, so back and
- * forward show the values of the page they return to.
+ * forward show the values of the page they return to. Below the large
+ * breakpoint it folds behind a 'Filters' button that counts the active
+ * ones, so a phone's first screen shows bikes; it opens by itself when the
+ * query has a mistake to fix.
  */
 export function BikeFilters({ scope, categories = [], filters, onApply }: BikeFiltersProps) {
   // A shared link may hold an invalid query (min > max): say so beside the fields at once.
   const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>(() =>
     validateFilters(filters, scope),
   );
+  const [open, setOpen] = useState(() => Object.keys(errors).length > 0);
+  const panelId = useId();
+  const active = filterKeys.filter((key) => key !== "sort" && filters[key] !== undefined).length;
 
   const read = (form: HTMLFormElement): Filters => {
     const data = new FormData(form);
@@ -74,85 +80,98 @@ export function BikeFilters({ scope, categories = [], filters, onApply }: BikeFi
   );
 
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Filters"
-      className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <UntilHydrated>
-        {text("q", "Words")}
-        {scope === "search" ? (
-          <FieldShell label="Category" error={errors.categoryId}>
+    <div>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm lg:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Filters
+        {active > 0 ? <span className="badge badge-primary badge-sm">{active} active</span> : null}
+      </button>
+      <form
+        id={panelId}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Filters"
+        className={`${open ? "grid" : "hidden"} mt-3 gap-3 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:mt-0 lg:grid lg:grid-cols-4`}
+      >
+        <UntilHydrated>
+          {text("q", "Words")}
+          {scope === "search" ? (
+            <FieldShell label="Category" error={errors.categoryId}>
+              {({ id, describedBy }) => (
+                <select
+                  id={id}
+                  name="categoryId"
+                  defaultValue={filters.categoryId ?? ""}
+                  aria-describedby={describedBy}
+                  className="select select-sm w-full"
+                >
+                  <option value="">Any category</option>
+                  {categories.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldShell>
+          ) : null}
+          {text("minPrice", "Min price", "number")}
+          {text("maxPrice", "Max price", "number")}
+          {text("maxYearsOfUse", "Max years of use", "number")}
+          {text("location", "Location")}
+          <FieldShell label="Sort" error={errors.sort}>
             {({ id, describedBy }) => (
               <select
                 id={id}
-                name="categoryId"
-                defaultValue={filters.categoryId ?? ""}
+                name="sort"
+                defaultValue={filters.sort ?? "newest"}
                 aria-describedby={describedBy}
                 className="select select-sm w-full"
+                // A new order is wanted at once; the other fields wait for 'Apply'.
+                onChange={(event) => {
+                  if (event.currentTarget.form) apply(event.currentTarget.form);
+                }}
               >
-                <option value="">Any category</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
+                {bikeSorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {sortLabels[sort]}
                   </option>
                 ))}
               </select>
             )}
           </FieldShell>
-        ) : null}
-        {text("minPrice", "Min price", "number")}
-        {text("maxPrice", "Max price", "number")}
-        {text("maxYearsOfUse", "Max years of use", "number")}
-        {text("location", "Location")}
-        <FieldShell label="Sort" error={errors.sort}>
-          {({ id, describedBy }) => (
-            <select
-              id={id}
-              name="sort"
-              defaultValue={filters.sort ?? "newest"}
-              aria-describedby={describedBy}
-              className="select select-sm w-full"
-              // A new order is wanted at once; the other fields wait for 'Apply'.
-              onChange={(event) => {
-                if (event.currentTarget.form) apply(event.currentTarget.form);
+          <label className="flex cursor-pointer items-center gap-2 self-end pb-1 text-sm font-semibold">
+            <input
+              type="checkbox"
+              name="verifiedOnly"
+              value="true"
+              defaultChecked={filters.verifiedOnly === "true"}
+              className="checkbox"
+            />
+            Verified sellers only
+          </label>
+          <div className="flex gap-2 self-end sm:col-span-2 lg:col-span-4">
+            <button type="submit" className="btn btn-primary btn-sm">
+              Apply filters
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => {
+                setErrors({});
+                onApply({});
               }}
             >
-              {bikeSorts.map((sort) => (
-                <option key={sort} value={sort}>
-                  {sortLabels[sort]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        <label className="flex cursor-pointer items-center gap-2 self-end pb-1 text-sm font-semibold">
-          <input
-            type="checkbox"
-            name="verifiedOnly"
-            value="true"
-            defaultChecked={filters.verifiedOnly === "true"}
-            className="checkbox"
-          />
-          Verified sellers only
-        </label>
-        <div className="flex gap-2 self-end sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn btn-primary btn-sm">
-            Apply filters
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => {
-              setErrors({});
-              onApply({});
-            }}
-          >
-            Clear
-          </button>
-        </div>
-      </UntilHydrated>
-    </form>
+              Clear
+            </button>
+          </div>
+        </UntilHydrated>
+      </form>
+    </div>
   );
 }

@@ -1,11 +1,27 @@
+import { Link } from "react-router";
+
 /**
- * The seed's footer sections. There are no such pages, so the entries are
- * plain text rather than links that lead nowhere.
+ * The footer's entries are links to pages that exist, drawn as links. The
+ * seed's sections (Services, Company, Legal) named pages ReRide doesn't
+ * have; listed like links, they invited clicks that led nowhere.
  */
 const sections = [
-  { title: "Services", items: ["Branding", "Design", "Marketing", "Advertisement"] },
-  { title: "Company", items: ["About us", "Contact", "Jobs", "Press kit"] },
-  { title: "Legal", items: ["Terms of use", "Privacy policy", "Cookie policy"] },
+  {
+    title: "Buy",
+    links: [
+      { to: "/", label: "Home" },
+      { to: "/#categories", label: "Browse by brand" },
+      { to: "/bikes", label: "Search bikes" },
+    ],
+  },
+  {
+    title: "Sell",
+    links: [
+      { to: "/registration", label: "Create an account" },
+      { to: "/dashboard/addProduct", label: "Add product" },
+    ],
+  },
+  { title: "Help", links: [{ to: "/blog", label: "Blog" }] },
 ];
 
 export function Footer() {
@@ -24,16 +40,20 @@ export function Footer() {
           </p>
         </div>
         {sections.map((section) => (
-          <div key={section.title}>
+          <nav key={section.title} aria-label={section.title}>
             <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-neutral-content/85">
               {section.title}
             </h2>
             <ul className="space-y-2 text-sm">
-              {section.items.map((item) => (
-                <li key={item}>{item}</li>
+              {section.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="link link-hover inline-block py-0.5">
+                    {link.label}
+                  </Link>
+                </li>
               ))}
             </ul>
-          </div>
+          </nav>
         ))}
       </div>
       <div className="border-t border-neutral-content/15">

@@ -8,9 +8,12 @@ import { Form, useLocation, useSearchParams } from "react-router";
  */
 export function NavbarSearch({
   className = "",
+  label,
   onSubmit,
 }: {
   className?: string;
+  /** Names the search landmark when the page has another one (the home page's hero). */
+  label?: string;
   /** The mobile menu closes itself once the search is sent. */
   onSubmit?: () => void;
 }) {
@@ -19,7 +22,13 @@ export function NavbarSearch({
   const [params] = useSearchParams();
   const q = pathname.toLowerCase() === "/bikes" ? (params.get("q") ?? "") : "";
   return (
-    <Form action="/bikes" role="search" className={`join ${className}`} onSubmit={onSubmit}>
+    <Form
+      action="/bikes"
+      role="search"
+      aria-label={label}
+      className={`join ${className}`}
+      onSubmit={onSubmit}
+    >
       <label htmlFor={id} className="sr-only">
         Search bikes
       </label>

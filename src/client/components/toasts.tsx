@@ -1,12 +1,21 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
-import { markToastContainerReady, subscribeToToastRequests, toastsWanted } from "../lib/toast";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
+import {
+  markToastContainerReady,
+  subscribeToToastRequests,
+  toastsWanted,
+  turnToastPage,
+} from "../lib/toast";
 
 const ToastContainer = lazy(() =>
   import("react-toastify").then((module) => ({ default: module.ToastContainer })),
 );
 
 /**
- * The seed's toasts: top-center, 5 s, light theme. The container's code
+ * The seed's toasts, 5 s, light theme, at the bottom of the window (right
+ * on wide screens), where they cover neither the header's search and links
+ * nor a page's heading. Stale ones go when the visitor moves on (lib/toast).
+ * The container's code
  * arrives when the browser is idle after the first page, or at once when a
  * toast is raised before that.
  *
@@ -18,6 +27,7 @@ const ToastContainer = lazy(() =>
 export function Toasts() {
   const wanted = useSyncExternalStore(subscribeToToastRequests, toastsWanted, () => false);
   const [idle, setIdle] = useState(false);
+  useTurnPages();
 
   useEffect(() => {
     if ("requestIdleCallback" in window) {
@@ -31,10 +41,24 @@ export function Toasts() {
   if (!wanted && !idle) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer position="top-center" autoClose={5000} theme="light" role="status" />
+      <ToastContainer position="bottom-right" autoClose={5000} theme="light" role="status" />
       <ContainerReady />
     </Suspense>
   );
+}
+
+/** Tells the toasts each time the page (not only its query or hash) changes. */
+function useTurnPages() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path, on purpose.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    turnToastPage();
+  }, [pathname]);
 }
 
 /** Rendered beside the container, so its effect runs once the live region is in the page. */

@@ -1,11 +1,11 @@
 /**
- * An uploaded photo is stored twice as WebP, about 1600 and about 400 px wide
+ * An uploaded photo is stored as WebP about 1600, 800 and 400 px wide
  * (docs/api.md, "Photos"), under /uploads/<id>-large.webp and -thumb.webp.
  * Given either url, this offers the browser both, so a phone downloads the
  * small one. Pasted links and the demo illustrations (SVG, sharp at any
  * size) come back as a plain src.
  */
-const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36})-(?:large|thumb)\.webp$/;
+const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36})-(?:large|medium|thumb)\.webp$/;
 
 export interface PhotoSources {
   src: string;
@@ -24,7 +24,7 @@ export function photoSources(url: string, sizes: string): PhotoSources {
   // so 1600w can overstate it: the browser then just shows it a little soft.
   return {
     src: large,
-    srcSet: `/uploads/${id}-thumb.webp 400w, ${large} 1600w`,
+    srcSet: `/uploads/${id}-thumb.webp 400w, /uploads/${id}-medium.webp 800w, ${large} 1600w`,
     sizes,
   };
 }

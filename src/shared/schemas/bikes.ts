@@ -13,6 +13,13 @@ export const MAX_RESALE_RATIO = 10;
 
 const requiredText = lineOf;
 
+/** A title says what the bike is: one letter tells a buyer nothing. */
+export const TITLE_MIN_LENGTH = 5;
+
+/** The one rule for a pasted picture link, in the words the form's hint and error both use. */
+export const IMAGE_LINK_RULE = "starting with http:// or https://";
+const IMAGE_LINK_MESSAGE = `Enter an image link ${IMAGE_LINK_RULE}`;
+
 const price = (label: string) =>
   z
     .number({ error: `${label} must be a whole number` })
@@ -37,9 +44,7 @@ export const imageUrlSchema = z
   .max(2000, "Image link is too long")
   .refine(
     (value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(images|uploads)\/[\w./-]+$/.test(value),
-    {
-      message: "Enter an image link starting with http:// or https://",
-    },
+    { message: IMAGE_LINK_MESSAGE },
   )
   .refine((value) => !hasDotSegment(value), {
     message: "An image link can't contain /./ or /../",
@@ -57,7 +62,7 @@ function hasDotSegment(link: string): boolean {
  * sent; then the cover photo's url becomes `imageUrl`.
  */
 const optionalImageUrlSchema = z
-  .string({ error: "Enter an image link starting with http:// or https://" })
+  .string({ error: IMAGE_LINK_MESSAGE })
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined))
@@ -66,7 +71,7 @@ const optionalImageUrlSchema = z
 export const PICTURE_REQUIRED = "Add a photo or paste an image link";
 
 const bikeFieldsSchema = z.object({
-  title: requiredText("Title", 120),
+  title: requiredText("Title", 120, TITLE_MIN_LENGTH),
   name: requiredText("Bike name", 80),
   categoryId: z
     .string({ error: "Select category" })

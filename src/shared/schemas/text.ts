@@ -17,12 +17,16 @@ export function isPlainText(value: string, lines: "line" | "text" = "line"): boo
   return !control.test(value) && !LONE_SURROGATE.test(value);
 }
 
-/** A trimmed string of one line, at most `max` characters, required unless `optional` is used. */
-export function lineOf(label: string, max: number) {
+/**
+ * A trimmed string of one line, `min` to `max` characters, required unless
+ * `optional` is used. An empty one is only "required", not also "too short".
+ */
+export function lineOf(label: string, max: number, min = 1) {
   return z
     .string({ error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, { message: `${label} is required`, abort: true })
+    .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine((value) => isPlainText(value), `${label} contains characters that can't be typed`);
 }

@@ -45,6 +45,8 @@ describe("POST /api/bikes validation: 400 with a message beside the one wrong fi
     { field: "title",         value: "",                    why: "empty" },
     { field: "title",         value: undefined,             why: "missing" },
     { field: "title",         value: long(121),             why: "over 120 characters" },
+    { field: "title",         value: "R",                   why: "one letter" },
+    { field: "title",         value: "  KTM  ",             why: "under 5 characters once trimmed" },
     { field: "name",          value: "   ",                 why: "blank" },
     { field: "categoryId",    value: undefined,             why: "missing" },
     { field: "categoryId",    value: "",                    why: "empty" },
@@ -77,6 +79,22 @@ describe("POST /api/bikes validation: 400 with a message beside the one wrong fi
     expect(Object.keys(error.fields ?? {})).toEqual([field]);
     expect(error.fields?.[field]).toEqual(expect.stringMatching(/\w/));
     expect(await myBikeIds(seller)).toEqual(before);
+  });
+
+  test("a title too short to say what the bike is gets the length, a missing one only 'required'", async () => {
+    const short = { ...bikeFields(categories.KTM), title: "R" };
+    const response = await t.request("/api/bikes", { body: short, cookie: seller.cookie });
+    expect(((await response.json()) as ErrorBody).error.fields).toEqual({
+      title: "Title must be at least 5 characters",
+    });
+    const empty = { ...bikeFields(categories.KTM), title: "" };
+    const missing = await t.request("/api/bikes", { body: empty, cookie: seller.cookie });
+    expect(((await missing.json()) as ErrorBody).error.fields).toEqual({
+      title: "Title is required",
+    });
+    const bike = await listBike(t, seller, categories.KTM);
+    const edit = await patchBike(bike.id, { title: "Xy" });
+    expect(edit.status).toBe(400);
   });
 
   test("a category that doesn't exist is 'Select category', as is a missing one", async () => {

@@ -34,15 +34,17 @@ export function sniffFormat(bytes: Uint8Array): PhotoFormat | null {
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-/** The two sizes stored: a bike page's photo and a card's thumbnail. Never enlarged. */
+/** The sizes stored: a bike page's photo, one for phones, and a card's thumbnail. Never enlarged. */
 const SIZES = {
   // The height cap keeps a freak panorama (200×16000) from becoming a huge file.
   large: { width: 1600, height: 3200, quality: 82 },
+  medium: { width: 800, height: 1600, quality: 80 },
   thumb: { width: 400, height: 800, quality: 75 },
 } as const;
 
 export interface ProcessedPhoto {
   large: Buffer;
+  medium: Buffer;
   thumb: Buffer;
   /** Of the large version, after rotation. */
   width: number;
@@ -117,12 +119,14 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
 
 async function encodeBoth(input: Buffer): Promise<ProcessedPhoto> {
   try {
-    const [large, thumb] = await Promise.all([
+    const [large, medium, thumb] = await Promise.all([
       encode(input, SIZES.large),
+      encode(input, SIZES.medium),
       encode(input, SIZES.thumb),
     ]);
     return {
       large: large.data,
+      medium: medium.data,
       thumb: thumb.data,
       width: large.info.width,
       height: large.info.height,

@@ -4,7 +4,13 @@ import { bodyLimit } from "hono/body-limit";
 import { MAX_PHOTO_BYTES, type Upload } from "#src/shared/schemas/uploads";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
-import { isPhotoKey, PHOTO_CONTENT_TYPE, photoKey, photoUrls } from "../../lib/photo-keys";
+import {
+  isPhotoKey,
+  largeKeyFor,
+  PHOTO_CONTENT_TYPE,
+  photoKey,
+  photoUrls,
+} from "../../lib/photo-keys";
 import { requireAccountType, signedInUser } from "../../middleware/session";
 import { admitUpload } from "./photo-queue";
 import type { PhotoStorage } from "./photo-storage";
@@ -91,6 +97,7 @@ async function store(
 ) {
   const files = [
     { key: photoKey(id, "large"), data: photo.large },
+    { key: photoKey(id, "medium"), data: photo.medium },
     { key: photoKey(id, "thumb"), data: photo.thumb },
   ];
   try {
@@ -108,7 +115,11 @@ export const photoFilesRoutes = new Hono<AppBindings>();
 photoFilesRoutes.get("/:key", async (c) => {
   const key = c.req.param("key");
   // Only keys this app makes: no other name, no path, nothing to traverse with.
-  const stored = isPhotoKey(key) ? await c.get("deps").photos.read(key) : null;
+  const photos = c.get("deps").photos;
+  let stored = isPhotoKey(key) ? await photos.read(key) : null;
+  // Uploaded before phones got their own size: the large file stands in.
+  const large = stored ? null : largeKeyFor(key);
+  if (large) stored = await photos.read(large);
   if (!stored) {
     c.header("Cache-Control", "no-store");
     return c.text("No such photo.", 404);

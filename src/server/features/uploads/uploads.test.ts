@@ -322,6 +322,22 @@ describe("GET /uploads/:key", () => {
     }
   });
 
+  test("a phone-sized version ≈800 px wide is stored beside the others", async () => {
+    const wide = await upload(t, seller, await noisy(2000, 1500).jpeg().toBuffer());
+    const { response, bytes } = await fetchPhoto(t, `/uploads/${wide.id}-medium.webp`);
+    expect(response.status).toBe(200);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 800 });
+  });
+
+  test("a photo uploaded before the phone size existed serves its large file there", async () => {
+    const old = await upload(t, seller, await noisy(1000, 750).jpeg().toBuffer());
+    await t.deps.photos.delete(`${old.id}-medium.webp`);
+    const medium = await fetchPhoto(t, `/uploads/${old.id}-medium.webp`);
+    const large = await fetchPhoto(t, old.url);
+    expect(medium.response.status).toBe(200);
+    expect(medium.bytes.equals(large.bytes)).toBe(true);
+  });
+
   test("unknown keys, other names and paths → 404", async () => {
     const paths = [
       `/uploads/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}-large.webp`,

@@ -8,7 +8,7 @@ import {
   TextField,
 } from "#src/client/components/form-field";
 import { bindField } from "#src/client/lib/field-errors";
-import type { BikeInput, bikeInputSchema } from "#src/shared/schemas/bikes";
+import { type BikeInput, type bikeInputSchema, IMAGE_LINK_RULE } from "#src/shared/schemas/bikes";
 import type { Category } from "#src/shared/schemas/categories";
 import type { User } from "#src/shared/schemas/users";
 
@@ -60,6 +60,10 @@ export function BikeFormFields({ form, photoPicker, user, categories }: BikeForm
     bindField(form, name, options);
   const number = { valueAsNumber: true } as const;
   const whole = { type: "number", inputMode: "numeric", step: 1 } as const;
+  const [resale, original] = form.watch(["resalePrice", "originalPrice"]);
+  // Allowed (a classic can gain value) but more often a slip of the keyboard: say so, don't refuse.
+  const aboveOriginal =
+    Number.isFinite(resale) && Number.isFinite(original) && Number(resale) > Number(original);
   return (
     <>
       <TextField label="Title" placeholder="e.g. Suzuki Gixxer SF, one owner" {...bind("title")} />
@@ -67,7 +71,13 @@ export function BikeFormFields({ form, photoPicker, user, categories }: BikeForm
         <TextField label="Phone Number" type="tel" autoComplete="tel" {...bind("phone")} />
         <TextField label="Location" autoComplete="address-level2" {...bind("location")} />
         <ReadOnlyField label="Email" value={user.email} />
-        <TextField label="Resale price" {...whole} min={1} {...bind("resalePrice", number)} />
+        <TextField
+          label="Resale price"
+          {...whole}
+          min={1}
+          hint={aboveOriginal ? "Above the original price: is that right?" : undefined}
+          {...bind("resalePrice", number)}
+        />
         <TextField label="Original price" {...whole} min={1} {...bind("originalPrice", number)} />
         <ReadOnlyField label="Name" value={user.name} hint="Buyers see this as the seller." />
       </div>
@@ -77,7 +87,7 @@ export function BikeFormFields({ form, photoPicker, user, categories }: BikeForm
         type="url"
         inputMode="url"
         placeholder="https://"
-        hint="Or, instead of photos, a link to one starting with https://"
+        hint={`Or, instead of photos, a link to one ${IMAGE_LINK_RULE}`}
         {...bind("imageUrl")}
       />
       <div className="grid gap-4 md:grid-cols-3">

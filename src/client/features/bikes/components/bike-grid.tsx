@@ -9,12 +9,26 @@ interface BikeGridProps extends Pick<BikeCardProps, "onBuy" | "onBuyIntent" | "t
   firstRowEager?: boolean;
 }
 
-/** Bike cards in a responsive grid: one column on phones, up to three on wide screens. */
+/**
+ * Bike cards in a responsive grid: one column on phones, up to three on wide
+ * screens. One or two cards are centred at a column's width, rather than
+ * left alone at the start of an empty row.
+ */
 export function BikeGrid({ bikes, noteFor, firstRowEager = false, ...card }: BikeGridProps) {
+  const few = bikes.length < 3;
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul
+      className={
+        few ? "flex flex-wrap justify-center gap-6" : "grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      }
+    >
       {bikes.map((bike, index) => (
-        <li key={bike.id}>
+        <li
+          key={bike.id}
+          className={
+            few ? "w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]" : undefined
+          }
+        >
           <BikeCard
             bike={bike}
             note={noteFor?.(bike, index)}

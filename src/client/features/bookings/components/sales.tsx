@@ -14,10 +14,15 @@ export function Sales() {
   if (sales.data.items.length === 0) {
     return (
       <EmptyState title="Nobody has booked your bikes yet.">
-        <p>Advertise a bike on the home page to reach more buyers.</p>
-        <Link to="/dashboard/MyProduct" className="btn btn-primary mt-4">
-          My products
-        </Link>
+        <p>List a bike, then advertise it on the home page to reach more buyers.</p>
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <Link to="/dashboard/addProduct" className="btn btn-primary">
+            Add product
+          </Link>
+          <Link to="/dashboard/MyProduct" className="btn btn-outline">
+            My products
+          </Link>
+        </div>
       </EmptyState>
     );
   }

@@ -2,8 +2,15 @@ import { useId, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import { HeadingLevelProvider } from "#src/client/components/page-heading";
 import { useFocusTrap } from "#src/client/components/use-focus-trap";
+import { isAdmin } from "#src/shared/permissions";
 import type { User } from "#src/shared/schemas/users";
 import { SideMenu } from "./side-menu";
+
+/** What the banner calls the account: an administrator whatever they registered as. */
+function accountLabel(user: User): string {
+  if (isAdmin(user)) return "Administrator account";
+  return user.accountType === "seller" ? "Seller account" : "Buyer account";
+}
 
 /**
  * daisyUI's drawer: always open beside the page on large screens; on small
@@ -39,16 +46,21 @@ export function DashboardShell({ user }: { user: User }) {
         aria-hidden="true"
       />
       <div className="drawer-content flex flex-col border-base-300 lg:border-l">
-        <div className="border-b border-base-300 bg-gradient-to-r from-orange-50 to-amber-50 px-6 py-8">
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <div>
-              <h1 className="text-3xl font-extrabold tracking-tight">Welcome {user.name}</h1>
-              <p className="mt-1 text-base-content/80">{user.accountType} account</p>
+        {/* One short row on phones, so each page's own content starts on the first screen. */}
+        <div className="border-b border-base-300 bg-gradient-to-r from-orange-50 to-amber-50 px-4 py-2 sm:px-6 lg:py-8">
+          <div className="flex items-center justify-between gap-3">
+            <div className="min-w-0">
+              <h1 className="truncate text-lg font-extrabold tracking-tight lg:text-3xl">
+                Welcome {user.name}
+              </h1>
+              <p className="text-sm text-base-content/80 lg:mt-1 lg:text-base">
+                {accountLabel(user)}
+              </p>
             </div>
             <button
               ref={toggle}
               type="button"
-              className="btn btn-outline lg:hidden"
+              className="btn btn-outline btn-sm shrink-0 lg:hidden"
               aria-expanded={open}
               aria-controls={sideId}
               onClick={() => {
@@ -72,7 +84,8 @@ export function DashboardShell({ user }: { user: User }) {
           <Outlet />
         </HeadingLevelProvider>
       </div>
-      <div className="drawer-side z-40 lg:top-16 lg:h-[calc(100dvh-4rem)]">
+      {/* Beside the page on large screens it stays under the sticky top bar (z-30), never over it. */}
+      <div className="drawer-side z-40 lg:top-16 lg:z-20 lg:h-[calc(100dvh-4rem)]">
         <button
           type="button"
           className="drawer-overlay"

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NavbarSearch } from "#src/client/components/navbar-search";
 import { useMe } from "#src/client/lib/session";
 import { isSeller } from "#src/shared/permissions";
 
@@ -16,10 +17,12 @@ export function Hero() {
           <h1 className="text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
             Find your next ride. <span className="text-primary">Resell your last one.</span>
           </h1>
+          {/* On a phone the first screen offers the search, not only a picture. */}
+          <NavbarSearch label="Search bikes from the home page" className="mt-6 max-w-xl" />
           <p className="mt-5 max-w-xl text-lg text-base-content/80">
             ReRide brings together riders who buy, sell and resell used SUZUKI, YAMAHA and KTM
             motorbikes. Compare resale prices with the original ones, book the bike you like, and
-            have it delivered free.
+            choose where to meet its seller: delivery there is free.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <a href="#categories" className="btn btn-primary btn-lg">

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 const promotions: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: "Free delivery",
-    text: "Every bike you book on ReRide is delivered to you at no charge.",
+    text: "When you book, you choose where to meet the seller; bringing the bike there costs you nothing.",
     icon: <path d="M3 7h11v8H3zM14 10h4l3 3v2h-7M7 18a2 2 0 1 0 0-.01M17 18a2 2 0 1 0 0-.01" />,
   },
   {
