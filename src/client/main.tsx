@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import type { PageState } from "./entry-server";
-import { listenForInstallPrompt } from "./lib/install-prompt";
+import { listenForInstallPrompt } from "./lib/install-prompt-listener";
 import { queryClient } from "./lib/query-client";
 import { meQuery } from "./lib/session";
 import { routes } from "./router";

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { errorMessage, isServiceUnavailable } from "../lib/api-client";
-import { UnavailableState } from "./unavailable-state";
+
+// Only while the database is away, when the server still sends its files: not in the first download.
+const UnavailableState = lazy(() =>
+  import("./unavailable-state").then((module) => ({ default: module.UnavailableState })),
+);
 
 /**
  * Last line of defence for a route that failed to load or render, e.g. a
@@ -11,7 +16,9 @@ export function RouteError() {
   if (isServiceUnavailable(error)) {
     return (
       <main className="flex min-h-[60vh] items-center justify-center">
-        <UnavailableState onRetry={() => window.location.reload()} />
+        <Suspense fallback={null}>
+          <UnavailableState onRetry={() => window.location.reload()} />
+        </Suspense>
       </main>
     );
   }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
-import { Footer } from "../components/footer";
 import { Navbar } from "../components/navbar";
 import { NavigationProgress } from "../components/navigation-progress";
 import { Toasts } from "../components/toasts";
@@ -9,6 +8,12 @@ import { Toasts } from "../components/toasts";
 // stays out of the first download (the home page's JavaScript budget).
 const RouteFocus = lazy(() =>
   import("../components/route-focus").then((module) => ({ default: module.RouteFocus })),
+);
+
+// Below the fold on every page: the server's HTML shows it at once, and its code
+// hydrates it after the page's own (the home page's JavaScript budget).
+const Footer = lazy(() =>
+  import("../components/footer").then((module) => ({ default: module.Footer })),
 );
 
 /** The frame around every page: navbar, the page, footer, and the toasts. */
@@ -31,7 +36,9 @@ export function RootLayout() {
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Suspense fallback={null}>
         <RouteFocus />
       </Suspense>
