@@ -1,13 +1,16 @@
-import { Link, useLocation } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { AuthPage } from "../features/auth/components/auth-page";
 import { GoogleButton } from "../features/auth/components/google-button";
 import { LoginForm } from "../features/auth/components/login-form";
 import { loginReason, returnPath } from "../features/auth/return-to";
 import { usePageTitle } from "../lib/page-title";
+import { useArrivedSignedIn } from "../lib/use-arrived-signed-in";
 
 export function Component() {
   usePageTitle("Login");
   const location = useLocation();
+  // Someone already signed in has nothing to do here (the form's own sign-in navigates itself).
+  if (useArrivedSignedIn()) return <Navigate to="/dashboard" replace />;
   const reason = loginReason(location.state);
   return (
     <AuthPage
