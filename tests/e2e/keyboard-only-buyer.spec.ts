@@ -132,6 +132,8 @@ describe("everything a buyer does works with the keyboard alone", () => {
     await expectToast(page, "Booking cancelled");
     await question.waitFor({ state: "detached" });
     await booking.getByText("Cancelled", { exact: true }).first().waitFor();
+    // The card says when, not only that it was once booked.
+    await booking.locator("time", { hasText: /^Cancelled / }).waitFor();
     await expectFocused(booking.getByRole("heading", { name: BIKE.title }), { indicator: false });
     await snap(page, "keyboard-booking-cancelled", ["desktop"]);
 

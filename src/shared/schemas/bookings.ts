@@ -52,4 +52,6 @@ export interface Booking {
   finalPrice: number;
   status: BookingStatus;
   createdAt: string;
+  /** When the status last changed (the booking itself, while it is pending). */
+  updatedAt: string;
 }

@@ -230,6 +230,7 @@ function toBooking(row: BookingWithSellerPhone): Booking {
     finalPrice: row.finalPrice,
     status: row.status,
     createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
   };
 }
 

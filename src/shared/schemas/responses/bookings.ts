@@ -22,6 +22,7 @@ export const bookingSchema = z
     finalPrice: z.number().int(),
     status: z.enum(bookingStatuses),
     createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime().describe("When the status last changed."),
   })
   .meta({ id: "Booking" });
 true satisfies SameType<z.infer<typeof bookingSchema>, Booking>;

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { TimeAgo } from "#src/client/components/time-ago";
 import { photoSources } from "#src/client/lib/photo-sources";
-import type { Booking } from "#src/shared/schemas/bookings";
+import type { Booking, BookingStatus } from "#src/shared/schemas/bookings";
 import { BookingStatusBadge } from "./booking-status-badge";
 
 /**
@@ -58,12 +58,27 @@ export function BookingCardFrame({
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">{children}</dl>
         <p className="text-xs text-base-content/75">
           <TimeAgo iso={booking.createdAt} prefix="Booked" />
+          {booking.status === "pending" ? null : (
+            <>
+              {" · "}
+              <TimeAgo iso={booking.updatedAt} prefix={STATUS_CHANGED[booking.status]} />
+            </>
+          )}
         </p>
         {actions ? <div className="card-actions mt-1 justify-end">{actions}</div> : null}
       </div>
     </article>
   );
 }
+
+/** How a card says when its booking reached its status ("Cancelled 2 hours ago"). */
+const STATUS_CHANGED: Record<Exclude<BookingStatus, "pending">, string> = {
+  accepted: "Accepted",
+  declined: "Declined",
+  cancelled: "Cancelled",
+  completed: "Sold",
+  expired: "Expired",
+};
 
 /** One line of a booking card's details. */
 export function Detail({ term, children }: { term: string; children: ReactNode }) {
