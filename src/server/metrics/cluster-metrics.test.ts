@@ -23,8 +23,26 @@ async function scrape(): Promise<string> {
   return response.body;
 }
 
+/**
+ * The health check passes once one worker listens; until the other has
+ * started too, the primary can't sum every worker and a scrape answers 503
+ * (docs/metrics.md). Waits for the first whole scrape.
+ */
+async function untilEveryWorkerAnswers(): Promise<void> {
+  const deadline = Date.now() + 40_000;
+  for (;;) {
+    const response = await getOnNewConnection("/metrics", { authorization: `Bearer ${TOKEN}` });
+    if (response.status === 200) return;
+    expect(response.status).toBe(503);
+    if (Date.now() > deadline) throw new Error("a worker never answered the primary");
+  }
+}
+
 describe("GET /metrics with PROCESSES=2", () => {
-  test("every scrape, whichever worker answers it, holds both workers' counts", async () => {
+  test("every scrape, whichever worker answers it, holds both workers' counts", {
+    timeout: 60_000,
+  }, async () => {
+    await untilEveryWorkerAnswers();
     const reads = 10;
     for (let index = 0; index < reads; index++) {
       expect((await getOnNewConnection("/api/categories")).status).toBe(200);
