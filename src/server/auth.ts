@@ -7,6 +7,7 @@ import { isPlainText } from "#src/shared/schemas/text";
 import { accountTypes, registerSchema } from "../shared/schemas/auth";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
+import type { Outbox } from "./features/mail/mail-outbox";
 
 /**
  * better-auth owns passwords, sessions and the Google flow; the app's own
@@ -15,7 +16,13 @@ import type { Env } from "./env";
  * features/auth); `verified` can only be set by an admin. Admin rights are
  * not stored at all: they come from ADMIN_EMAILS on every request.
  */
-export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
+export function authOptions(
+  env: Env,
+  db: AppDb,
+  dialect: Dialect,
+  logger?: Logger,
+  outbox?: Outbox,
+) {
   const google = env.google;
   // A configured issuer replaces accounts.google.com through better-auth's
   // generic OpenID Connect support: how the Google flow is tested locally.
@@ -168,8 +175,14 @@ const passwordChangeEndsOtherSessions = createAuthMiddleware(async (ctx) => {
   return { context: { body: { revokeOtherSessions: true } } };
 });
 
-export function createAuth(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
-  return betterAuth(authOptions(env, db, dialect, logger));
+export function createAuth(
+  env: Env,
+  db: AppDb,
+  dialect: Dialect,
+  logger?: Logger,
+  outbox?: Outbox,
+) {
+  return betterAuth(authOptions(env, db, dialect, logger, outbox));
 }
 
 export type Auth = ReturnType<typeof createAuth>;
