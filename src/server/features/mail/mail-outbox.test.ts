@@ -39,8 +39,8 @@ describe("mail over SMTP", () => {
 
   it("keeps a mail while SMTP is down and sends it, once, when it is back", async () => {
     const transport = createMailTransport(t.env, t.deps.logger);
-    const now = Date.now();
     await enqueueMail(t.deps.db, mailTo("down@reride.test"));
+    const now = Date.now();
 
     expect(await sendDueMails(t.deps.db, transport, t.deps.logger, now)).toBe(0);
     const [waiting] = await queued(t);
