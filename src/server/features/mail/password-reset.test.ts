@@ -96,11 +96,16 @@ describe("password reset", () => {
     expect(toPerson).toHaveLength(3);
   });
 
-  it("refuses a reset with a made-up token", async () => {
-    const reset = await t.request("/api/auth/reset-password", {
-      body: { token: "not-a-token", newPassword: NEW_PASSWORD },
-    });
-    expect(reset.status).toBe(400);
+  it("refuses a made-up token and a short password", async () => {
+    const cases = [
+      [{ token: "not-a-token", newPassword: NEW_PASSWORD }, "INVALID_TOKEN"],
+      [{ token: "not-a-token", newPassword: "short" }, "PASSWORD_TOO_SHORT"],
+    ] as const;
+    for (const [body, code] of cases) {
+      const reset = await t.request("/api/auth/reset-password", { body });
+      expect(reset.status).toBe(400);
+      expect(((await reset.json()) as { error: { code: string } }).error.code).toBe(code);
+    }
   });
 });
 
