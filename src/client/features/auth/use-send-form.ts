@@ -4,9 +4,11 @@ import { type DefaultValues, type FieldValues, type Path, useForm } from "react-
 import type { z } from "zod";
 import { useFormFailures } from "#src/client/lib/field-errors";
 
-interface SendFormOptions<TInput extends FieldValues, TOutput> {
+export interface SendFormOptions<TInput extends FieldValues, TOutput> {
+  /** The server's schema, so both sides agree on every message. */
   schema: z.ZodType<TOutput, TInput>;
   defaultValues: DefaultValues<TInput>;
+  /** In the order they show, which is the order the error summary lists them in. */
   fields: readonly Path<TInput>[];
   send: (input: TOutput) => Promise<unknown>;
   onSent?: () => void | Promise<void>;

@@ -93,14 +93,18 @@ describe("mail over SMTP", () => {
 
 describe("mail without SMTP_URL", () => {
   let t: TestApp;
+  const lines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(
+      { LOG_LEVEL: "info" },
+      { logDestination: { write: (line: string) => void lines.push(line) } },
+    );
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it("writes each mail as an .eml file in DATA_DIR/outbox", async () => {
+  it("writes each mail as an .eml file in DATA_DIR/outbox and logs its subject and link", async () => {
     await enqueueMail(t.deps.db, mailTo("file@reride.test"));
     const transport = createMailTransport(t.env, t.deps.logger);
     expect(await sendDueMails(t.deps.db, transport, t.deps.logger, Date.now())).toBe(1);
@@ -112,6 +116,15 @@ describe("mail without SMTP_URL", () => {
     expect(mail.subject).toBe("Your booking");
     expect(mail.text).toContain("http://127.0.0.1/bookings");
     expect(await queued(t)).toEqual([]);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        msg: "mail written",
+        subject: "Your booking",
+        link: "http://127.0.0.1/bookings",
+      }),
+    );
   });
 });
 
