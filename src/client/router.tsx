@@ -28,6 +28,8 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import("./routes/home") },
       { path: "login", lazy: () => import("./routes/login") },
       { path: "registration", lazy: () => import("./routes/registration") },
+      { path: "forgot-password", lazy: () => import("./routes/forgot-password") },
+      { path: "reset-password", lazy: () => import("./routes/reset-password") },
       { path: "blog", lazy: () => import("./routes/blog") },
       {
         // The guards load with the page they guard (in parallel): public pages don't carry them.

@@ -7,6 +7,8 @@ import { isPlainText } from "#src/shared/schemas/text";
 import { accountTypes, registerSchema } from "../shared/schemas/auth";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
+import type { Outbox } from "./features/mail/mail-outbox";
+import { passwordResetMail } from "./features/mail/password-reset-mail";
 
 /**
  * better-auth owns passwords, sessions and the Google flow; the app's own
@@ -15,7 +17,13 @@ import type { Env } from "./env";
  * features/auth); `verified` can only be set by an admin. Admin rights are
  * not stored at all: they come from ADMIN_EMAILS on every request.
  */
-export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
+export function authOptions(
+  env: Env,
+  db: AppDb,
+  dialect: Dialect,
+  logger?: Logger,
+  outbox?: Outbox,
+) {
   const google = env.google;
   // A configured issuer replaces accounts.google.com through better-auth's
   // generic OpenID Connect support: how the Google flow is tested locally.
@@ -41,10 +49,26 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
     secret: env.authSecret,
     database: { db, type: dialect },
     trustedOrigins: [env.publicUrl],
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128 },
-    // Nothing in the app asks for it, and over HTTP it would let a stolen
-    // session guess the password outside the failed-password limit.
-    disabledPaths: ["/verify-password"],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // The mail is queued, never sent while the request waits (features/mail/);
+      // the link opens the app's own page, which posts the token to /reset-password.
+      sendResetPassword: outbox
+        ? async ({ user, token }) => {
+            const link = `${env.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+            await outbox.enqueue(passwordResetMail({ to: user.email, name: user.name, link }));
+          }
+        : undefined,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Whoever knew the old password may be signed in somewhere.
+      revokeSessionsOnPasswordReset: true,
+    },
+    // /verify-password: nothing in the app asks for it, and over HTTP it would
+    // let a stolen session guess the password outside the failed-password limit.
+    // /reset-password/:token: the mailed link opens the app's page instead.
+    disabledPaths: ["/verify-password", "/reset-password/:token"],
     socialProviders:
       google && !google.issuerUrl
         ? { google: { clientId: google.clientId, clientSecret: google.clientSecret } }
@@ -90,8 +114,8 @@ export function authOptions(env: Env, db: AppDb, dialect: Dialect, logger?: Logg
 }
 
 /**
- * better-auth logs a call to a feature ReRide leaves off (reset and
- * verification e-mails, deleting or re-addressing accounts, an unconfigured
+ * better-auth logs a call to a feature ReRide leaves off (verification
+ * e-mails, deleting or re-addressing accounts, an unconfigured
  * provider) as an error, though anyone can make one: the client's mistake,
  * not the server's, so it is logged at info.
  */
@@ -168,8 +192,14 @@ const passwordChangeEndsOtherSessions = createAuthMiddleware(async (ctx) => {
   return { context: { body: { revokeOtherSessions: true } } };
 });
 
-export function createAuth(env: Env, db: AppDb, dialect: Dialect, logger?: Logger) {
-  return betterAuth(authOptions(env, db, dialect, logger));
+export function createAuth(
+  env: Env,
+  db: AppDb,
+  dialect: Dialect,
+  logger?: Logger,
+  outbox?: Outbox,
+) {
+  return betterAuth(authOptions(env, db, dialect, logger, outbox));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -146,9 +146,10 @@ const MATRIX: Row[] = [
 
 /**
  * NOT COVERED by the matrix, and why:
- * - /api/auth/* (sign-up, sign-in, sign-out, sign-in/social): better-auth's
- *   own routes, open to anyone by design; their rules are tested in
- *   features/auth (registration, sessions, Google sign-in).
+ * - /api/auth/* (sign-up, sign-in, sign-out, sign-in/social,
+ *   request-password-reset, reset-password): better-auth's own routes, open
+ *   to anyone by design; their rules are tested in features/auth
+ *   (registration, sessions, Google sign-in) and features/mail (password reset).
  * - GET /api/bikes (search) and POST /api/uploads: being built by another
  *   engineer at the time of writing; their rows belong here once they land
  *   (search: anonymous 401, everyone else 200; uploads: anonymous 401, buyer

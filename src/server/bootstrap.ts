@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest, withSchemaLock } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
 import type { Env } from "./env";
+import { createOutbox } from "./features/mail/mail-outbox";
 import { openPhotoStorage } from "./features/uploads/photo-store";
 import { createLogger, type Logger } from "./logger";
 import { countedDataVersion } from "./metrics/counted-data-version";
@@ -34,7 +35,8 @@ export async function bootstrap(
     await waitForDatabase(database, env.database, env.databaseConnectTimeoutMs, (line) =>
       process.stderr.write(`${line}\n`),
     );
-    const auth = createAuth(env, database.db, database.dialect, logger);
+    const outbox = createOutbox(database.db);
+    const auth = createAuth(env, database.db, database.dialect, logger, outbox);
     if (!options.prepared) {
       await withSchemaLock(database, async () => {
         await migrateToLatest(database, env);
@@ -53,6 +55,7 @@ export async function bootstrap(
       dataVersion: countedDataVersion(dataVersionOf(database.driver), metrics),
       sessions: new SessionCache(auth, { env }, metrics.cache("sessions")),
       responses: new ResponseCache({ counters: metrics.cache("responses") }),
+      outbox,
       metrics,
     };
     return { deps, database } satisfies Started;

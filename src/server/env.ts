@@ -197,6 +197,17 @@ const envSchema = z
     RATE_LIMIT_SIGN_IN_IP: rateLimit("50/15m"),
     RATE_LIMIT_SIGN_UP_IP: rateLimit("20/1h"),
     RATE_LIMIT_WRITES: rateLimit("120/1m"),
+    RATE_LIMIT_PASSWORD_RESET: rateLimit("3/1h"),
+    RATE_LIMIT_PASSWORD_RESET_IP: rateLimit("20/1h"),
+    // Outgoing mail (features/mail/, docs/decisions/0015-mail-outbox.md).
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(3, "must be an address such as ReRide <no-reply@example.com>")
+      .optional(),
     // Where photo files live (features/uploads/photo-store.ts, docs/decisions/0013-photo-object-store.md).
     PHOTO_STORE: z.enum(["disk", "s3"], { error: "must be disk or s3" }).default("disk"),
     S3_ENDPOINT: z
@@ -307,6 +318,11 @@ export interface Env {
     /** A pending booking nobody answered for this long expires (features/bookings/expire-bookings.ts). */
     pendingHours: number;
   };
+  mail: {
+    /** Where mail goes; null writes each one as an .eml file under DATA_DIR/outbox. */
+    smtpUrl: string | null;
+    from: string;
+  };
   /** Prometheus' bearer token for GET /metrics; unset, only a signed-in admin may read it. */
   metricsToken: string | undefined;
   rateLimits: {
@@ -323,6 +339,10 @@ export interface Env {
     signUpIp: RateLimit | null;
     /** Writes (POST, PUT, PATCH, DELETE) per signed-in user, or per address without a session. */
     writes: RateLimit | null;
+    /** Password-reset mails asked for per e-mail address. */
+    passwordReset: RateLimit | null;
+    /** Password-reset requests per client address. */
+    passwordResetIp: RateLimit | null;
   };
 }
 
@@ -357,6 +377,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           : path.join(dataDir, "reride.sqlite"),
       };
   const displayHost = raw.HOST === "0.0.0.0" || raw.HOST === "::" ? "localhost" : raw.HOST;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://${displayHost}:${raw.PORT}`).replace(/\/$/, "");
   return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
@@ -364,7 +385,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir,
     database,
     databaseConnectTimeoutMs: raw.DATABASE_CONNECT_TIMEOUT,
-    publicUrl: (raw.PUBLIC_URL ?? `http://${displayHost}:${raw.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     authSecret: raw.AUTH_SECRET ?? persistedSecret(dataDir),
     adminEmails: raw.ADMIN_EMAILS,
     adminPassword: raw.ADMIN_PASSWORD,
@@ -383,6 +404,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     photoStore: photoStoreOf(raw, dataDir),
     bookings: { maxActive: raw.MAX_ACTIVE_BOOKINGS, pendingHours: raw.BOOKING_PENDING_HOURS },
     metricsToken: raw.METRICS_TOKEN,
+    mail: {
+      smtpUrl: raw.SMTP_URL ?? null,
+      from: raw.MAIL_FROM ?? `ReRide <no-reply@${new URL(publicUrl).hostname}>`,
+    },
     rateLimits: {
       store:
         raw.RATE_LIMIT_STORE === "redis" && raw.REDIS_URL
@@ -394,6 +419,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       signInIp: raw.RATE_LIMIT_SIGN_IN_IP,
       signUpIp: raw.RATE_LIMIT_SIGN_UP_IP,
       writes: raw.RATE_LIMIT_WRITES,
+      passwordReset: raw.RATE_LIMIT_PASSWORD_RESET,
+      passwordResetIp: raw.RATE_LIMIT_PASSWORD_RESET_IP,
     },
   };
 }

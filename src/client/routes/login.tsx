@@ -23,6 +23,11 @@ export function Component() {
         </p>
       ) : null}
       <LoginForm />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="link link-primary inline-block py-1">
+          Forgot password?
+        </Link>
+      </p>
       <GoogleButton label="Login with Google" returnTo={returnPath(location.state)} />
       <p className="text-center text-sm">
         <Link

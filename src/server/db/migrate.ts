@@ -15,6 +15,7 @@ import { searchWordsMigration } from "./migrations/008-search-words";
 import { availableSearchMigration } from "./migrations/009-available-search";
 import { bookingIdempotencyMigration } from "./migrations/010-booking-idempotency";
 import { bookingsMadeFairMigration } from "./migrations/011-bookings-made-fair";
+import { mailOutboxMigration } from "./migrations/012-mail-outbox";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -30,6 +31,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "009-available-search": availableSearchMigration(dialect),
     "010-booking-idempotency": bookingIdempotencyMigration(),
     "011-bookings-made-fair": bookingsMadeFairMigration(dialect),
+    "012-mail-outbox": mailOutboxMigration(dialect),
   };
 }
 

@@ -12,7 +12,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Abuse limits (docs/decisions/0006-rate-limits.md), counted in a store all
  * app processes share:
- * - `auth`, in front of /api/auth: sign-ups per address; failed password
+ * - `auth`, in front of /api/auth: sign-ups per address; password-reset
+ *   mails per e-mail address and requests per client address; failed password
  *   checks (sign-in, and change-password's current password) with a growing
  *   delay per account and address, stricter for administrators, under a
  *   ceiling per account; failed sign-ins per address; other auth writes
@@ -30,6 +31,8 @@ export function rateLimits(deps: Deps) {
   const signInAddress = limiter("sign-in:address", limits.signInIp);
   const signUpAddress = limiter("sign-up:address", limits.signUpIp);
   const writesLimiter = limiter("writes", limits.writes);
+  const resetAddress = limiter("password-reset:address", limits.passwordResetIp);
+  const resetEmail = limiter("password-reset:email", limits.passwordReset);
   const delay = (name: string, rule: FailureDelay | null) =>
     rule ? new FailureDelayCounter(store, name, rule) : null;
   const signInDelay = delay("sign-in:delay", limits.signInDelay);
@@ -59,6 +62,14 @@ export function rateLimits(deps: Deps) {
         // Only a wrong password counts; anything else gives its attempt back.
         await settle(attempts, c.res.status === 401);
         return;
+      }
+      case "/api/auth/request-password-reset": {
+        // Counted whether or not the address has an account, so the limit tells nothing either.
+        const email = await emailOf(c.req.raw);
+        const attempts: Attempt[] = [[resetAddress, address]];
+        if (email) attempts.push([resetEmail, email]);
+        const refused = await consume(c, attempts, "Too many password-reset requests");
+        return refused ?? next();
       }
       case "/api/auth/change-password": {
         const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });

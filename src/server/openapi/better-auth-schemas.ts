@@ -12,6 +12,27 @@ export const changePasswordBody = z.object({
   revokeOtherSessions: z.boolean().optional().describe("Ignored: other sessions always end."),
 });
 
+export const requestPasswordResetBody = z.object({
+  email: z.email(),
+  redirectTo: z
+    .string()
+    .optional()
+    .describe("Accepted for better-auth's clients; the mailed link always opens /reset-password."),
+});
+
+/** The same whether or not the address has an account. */
+export const requestPasswordResetAnswer = z.object({
+  status: z.literal(true),
+  message: z.string(),
+});
+
+export const resetPasswordBody = z.object({
+  token: z.string().describe("The `token` of the mailed link's /reset-password?token=…"),
+  newPassword: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+});
+
+export const resetPasswordAnswer = z.object({ status: z.literal(true) });
+
 export const socialSignInBody = z.object({
   provider: z.literal("google"),
   callbackURL: z.string().describe("Where the browser lands once signed in."),

@@ -15,14 +15,16 @@ const email = z
   .max(254, "Email is too long")
   .pipe(z.email({ error: "Enter a valid email address" }));
 
+const password = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
 /** Registration: the same schema drives the form and the server's check. */
 export const registerSchema = z.object({
   name: lineOf("Name", 80),
   email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  password,
   accountType: z.enum(accountTypes, { error: "Choose seller or buyer" }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -32,3 +34,11 @@ export const loginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** 'Forgot password?': the address to mail a reset link to. */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The page the reset link opens: the new password, under registration's rules. */
+export const newPasswordSchema = z.object({ newPassword: password });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;

@@ -1,4 +1,9 @@
-import type { LoginInput, RegisterInput } from "#src/shared/schemas/auth";
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  NewPasswordInput,
+  RegisterInput,
+} from "#src/shared/schemas/auth";
 import type { PublicConfig } from "#src/shared/schemas/config";
 import { api } from "../../lib/api-client";
 
@@ -9,6 +14,18 @@ export function signInWithEmail(input: LoginInput): Promise<unknown> {
 
 export function signUpWithEmail(input: RegisterInput): Promise<unknown> {
   return api("/api/auth/sign-up/email", { body: input });
+}
+
+/** The same answer whether or not the address has an account; the link goes to /reset-password. */
+export function requestPasswordReset(input: ForgotPasswordInput): Promise<unknown> {
+  return api("/api/auth/request-password-reset", {
+    body: { ...input, redirectTo: "/reset-password" },
+  });
+}
+
+/** Sets the new password and ends every session of the account. */
+export function resetPassword(token: string, input: NewPasswordInput): Promise<unknown> {
+  return api("/api/auth/reset-password", { body: { token, ...input } });
 }
 
 type GoogleRoute = NonNullable<PublicConfig["googleSignIn"]>;

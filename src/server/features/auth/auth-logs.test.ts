@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 /**
- * Features better-auth has but ReRide leaves off (password-reset and
- * verification e-mails, providers that are not configured): anyone may call
+ * Features better-auth has but ReRide leaves off (verification e-mails, providers that are not configured): anyone may call
  * them, so a call is the client's mistake, logged below error level.
  */
 const lines: string[] = [];
@@ -25,7 +24,6 @@ const ERROR = 50;
 
 describe("anonymous calls to features that are off", () => {
   test.each([
-    ["/api/auth/request-password-reset", { email: "someone@example.com", redirectTo: "/" }],
     ["/api/auth/send-verification-email", { email: "someone@example.com" }],
     ["/api/auth/sign-in/social", { provider: "google" }],
   ])("%s is answered as a client error and not logged as an error", async (path, body) => {

@@ -1,0 +1,133 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "#tests/support/server-process";
+import { addressesOf, startSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { claimMail, enqueueMail, type Mail } from "./mail-outbox";
+import { createMailTransport } from "./mail-transport";
+import { retryDelayMs, sendDueMails } from "./mail-worker";
+
+const mailTo = (to: string): Mail => ({
+  to,
+  subject: "Your booking",
+  text: "Open http://127.0.0.1/bookings to see it.",
+  html: '<p><a href="http://127.0.0.1/bookings">See it</a></p>',
+});
+
+const queued = (t: TestApp) =>
+  t.deps.db
+    .withTables<{ mailOutbox: { id: string; attempts: number; nextAttemptAt: number } }>()
+    .selectFrom("mailOutbox")
+    .selectAll()
+    .execute();
+
+describe("mail over SMTP", () => {
+  let t: TestApp;
+  let smtpPort: number;
+  let smtp: TestSmtpServer | null = null;
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.close();
+  });
+
+  it("keeps a mail while SMTP is down and sends it, once, when it is back", async () => {
+    const transport = createMailTransport(t.env, t.deps.logger);
+    await enqueueMail(t.deps.db, mailTo("down@reride.test"));
+    const now = Date.now();
+
+    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, now)).toBe(0);
+    const [waiting] = await queued(t);
+    expect(waiting?.attempts).toBe(1);
+    expect(Number(waiting?.nextAttemptAt)).toBe(now + retryDelayMs(1));
+    // Not due again before its backoff has passed.
+    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, now + 1_000)).toBe(0);
+    expect((await queued(t))[0]?.attempts).toBe(1);
+
+    smtp = await startSmtpServer(smtpPort);
+    const later = now + retryDelayMs(1);
+    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, later)).toBe(1);
+    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, later + 60_000)).toBe(0);
+    transport.close();
+
+    const mail = await smtp.mailTo("down@reride.test");
+    expect(mail.subject).toBe("Your booking");
+    expect(mail.text).toContain("http://127.0.0.1/bookings");
+    expect(mail.html).toContain('href="http://127.0.0.1/bookings"');
+    expect(mail.from?.value).toEqual([
+      { name: "ReRide", address: `no-reply@${new URL(t.env.publicUrl).hostname}` },
+    ]);
+    expect(smtp.received.filter((each) => each.subject === "Your booking")).toHaveLength(1);
+    expect(await queued(t)).toEqual([]);
+  });
+
+  it("sends a mail once when several senders look at the same time", async () => {
+    smtp ??= await startSmtpServer(smtpPort);
+    await enqueueMail(t.deps.db, mailTo("race@reride.test"));
+    const senders = [0, 1, 2].map(() => createMailTransport(t.env, t.deps.logger));
+    const now = Date.now();
+    const sent = await Promise.all(
+      senders.map((transport) => sendDueMails(t.deps.db, transport, t.deps.logger, now)),
+    );
+    for (const transport of senders) transport.close();
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+    await smtp.mailTo("race@reride.test");
+    expect(addressed(smtp, "race@reride.test")).toBe(1);
+  });
+
+  it("takes back a claimed mail whose sender died once its claim has expired", async () => {
+    const id = await enqueueMail(t.deps.db, mailTo("claimed@reride.test"));
+    const now = Date.now();
+    expect(await claimMail(t.deps.db, id, now, 60_000)).not.toBeNull();
+    expect(await claimMail(t.deps.db, id, now + 1_000, 60_000)).toBeNull();
+    const retaken = await claimMail(t.deps.db, id, now + 60_000, 60_000);
+    expect(retaken?.attempts).toBe(2);
+  });
+});
+
+describe("mail without SMTP_URL", () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(
+      { LOG_LEVEL: "info" },
+      { logDestination: { write: (line: string) => void lines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("writes each mail as an .eml file in DATA_DIR/outbox and logs its subject and link", async () => {
+    await enqueueMail(t.deps.db, mailTo("file@reride.test"));
+    const transport = createMailTransport(t.env, t.deps.logger);
+    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, Date.now())).toBe(1);
+    const dir = path.join(t.env.dataDir, "outbox");
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const mail = await simpleParser(readFileSync(path.join(dir, files[0] ?? "")));
+    expect(mail.subject).toBe("Your booking");
+    expect(mail.text).toContain("http://127.0.0.1/bookings");
+    expect(await queued(t)).toEqual([]);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        msg: "mail written",
+        subject: "Your booking",
+        link: "http://127.0.0.1/bookings",
+      }),
+    );
+  });
+});
+
+function addressed(smtp: TestSmtpServer, to: string) {
+  return smtp.received.filter((mail) => addressesOf(mail).includes(to)).length;
+}
