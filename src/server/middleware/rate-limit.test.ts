@@ -31,7 +31,12 @@ async function expectRateLimited(response: Response) {
 }
 
 /** A documentation address (RFC 5737) nobody else in the run uses. */
-const someAddress = () => `198.51.100.${randomBytes(1)[0]}`;
+// A new address each call (a random one could repeat, and its failures count against it).
+let addresses = 0;
+const someAddress = () => {
+  addresses += 1;
+  return `198.51.${100 + Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
 const from = (address: string) => ({ "x-forwarded-for": address });
 
 describe("failed passwords per account and address: a growing delay, not a lock", () => {

@@ -130,6 +130,16 @@ describe("every write endpoint, the app's and the auth library's", () => {
     ],
     ["POST /api/auth/update-user", buyerCookie, { name: "Renamed by another site" }],
     ["POST /api/auth/revoke-sessions", buyerCookie, {}],
+    [
+      "POST /api/auth/request-password-reset",
+      "",
+      { email: ADMIN_EMAIL, redirectTo: "/reset-password" },
+    ],
+    [
+      "POST /api/auth/reset-password",
+      "",
+      { token: "a-token-from-another-site", newPassword: "csrf-new-password" },
+    ],
     ["POST /api/bikes", sellerCookie, listing()],
     [`PATCH /api/bikes/${bikeId}`, sellerCookie, { title: "Changed by another site" }],
     [`DELETE /api/bikes/${bikeId}`, sellerCookie, undefined],
