@@ -71,6 +71,8 @@ describe("a first visit is drawn by the server", () => {
       expect(await page.title()).toBe(`${TITLE} | ReRide`);
 
       // A submit now would be the browser's own GET with the fields in the address.
+      // (Signed out: a signed-in visitor is sent from /login to the dashboard.)
+      await noScript.clearCookies();
       await page.goto("/login");
       expect(await page.getByLabel("Email", { exact: true }).isDisabled()).toBe(true);
       expect(await page.getByRole("button", { name: "Login", exact: true }).isDisabled()).toBe(

@@ -22,11 +22,17 @@ export function isPlainText(value: string, lines: "line" | "text" = "line"): boo
  * `optional` is used. An empty one is only "required", not also "too short".
  */
 export function lineOf(label: string, max: number, min = 1) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { message: `${label} is required`, abort: true })
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => isPlainText(value), `${label} contains characters that can't be typed`);
+  return (
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      // Not `abort`: an aborted field stops the object's own checks (the picture's).
+      .refine(
+        (value) => value.length === 0 || value.length >= min,
+        `${label} must be at least ${min} characters`,
+      )
+      .max(max, `${label} must be at most ${max} characters`)
+      .refine((value) => isPlainText(value), `${label} contains characters that can't be typed`)
+  );
 }
