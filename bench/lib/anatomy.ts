@@ -18,7 +18,7 @@ import { SessionCache } from "#src/server/cache/session-cache";
 import type { Deps } from "#src/server/context";
 import { openDatabase } from "#src/server/db/database";
 import { loadEnv } from "#src/server/env";
-import { createOutbox } from "#src/server/features/mail/mail-outbox";
+import { createOutbox } from "#src/server/mail/mail-outbox";
 import { diskPhotoStorage } from "#src/server/features/uploads/photo-storage";
 import { createLogger } from "#src/server/logger";
 import { Metrics } from "#src/server/metrics/metrics";

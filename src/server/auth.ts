@@ -7,8 +7,8 @@ import { isPlainText } from "#src/shared/schemas/text";
 import { accountTypes, registerSchema } from "../shared/schemas/auth";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
-import type { Outbox } from "./features/mail/mail-outbox";
-import { passwordResetMail } from "./features/mail/password-reset-mail";
+import type { Outbox } from "./mail/mail-outbox";
+import { passwordResetMail } from "./mail/password-reset-mail";
 
 /**
  * better-auth owns passwords, sessions and the Google flow; the app's own
@@ -53,7 +53,7 @@ export function authOptions(
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      // The mail is queued, never sent while the request waits (features/mail/);
+      // The mail is queued, never sent while the request waits (mail/);
       // the link opens the app's own page, which posts the token to /reset-password.
       sendResetPassword: outbox
         ? async ({ user, token }) => {

@@ -5,7 +5,7 @@ import type { CachedResponse, ResponseCache } from "./cache/response-cache";
 import type { SessionCache } from "./cache/session-cache";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
-import type { Outbox } from "./features/mail/mail-outbox";
+import type { Outbox } from "./mail/mail-outbox";
 import type { PhotoStorage } from "./features/uploads/photo-storage";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics/metrics";
@@ -25,7 +25,7 @@ export interface Deps {
   sessions: SessionCache;
   /** The read endpoints' responses, cached while nothing is written. */
   responses: ResponseCache;
-  /** Mail waiting to be sent; every process's worker sends it (features/mail/). */
+  /** Mail waiting to be sent; every process's worker sends it (mail/). */
   outbox: Outbox;
   /** Request, cache and limit counters for GET /metrics (metrics/). */
   metrics: Metrics;

@@ -199,7 +199,7 @@ const envSchema = z
     RATE_LIMIT_WRITES: rateLimit("120/1m"),
     RATE_LIMIT_PASSWORD_RESET: rateLimit("3/1h"),
     RATE_LIMIT_PASSWORD_RESET_IP: rateLimit("20/1h"),
-    // Outgoing mail (features/mail/, docs/decisions/0015-mail-outbox.md).
+    // Outgoing mail (mail/, docs/decisions/0015-mail-outbox.md).
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
       .optional(),

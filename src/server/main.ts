@@ -8,8 +8,8 @@ import { withReplayedResponses } from "./cache/replay";
 import { StartupError } from "./db/startup-error";
 import { EnvError, loadEnv } from "./env";
 import { startBookingExpiry } from "./features/bookings/expire-bookings";
-import { createMailTransport } from "./features/mail/mail-transport";
-import { startMailWorker } from "./features/mail/mail-worker";
+import { createMailTransport } from "./mail/mail-transport";
+import { startMailWorker } from "./mail/mail-worker";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
 import { runPrimary, stopWithPrimary } from "./processes";
@@ -44,7 +44,7 @@ async function main() {
   const photoSweeper = startPhotoSweeper(deps);
   // Pending bookings nobody answered in BOOKING_PENDING_HOURS (features/bookings/expire-bookings.ts).
   const bookingExpiry = startBookingExpiry(deps);
-  // Sends queued mail, in every process; a request never waits on SMTP (features/mail/).
+  // Sends queued mail, in every process; a request never waits on SMTP (mail/).
   const mailWorker = startMailWorker(deps, createMailTransport(env, logger));
 
   // Reads the app has already answered for this caller and data version skip it (cache/replay.ts).

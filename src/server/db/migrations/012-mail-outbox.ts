@@ -6,7 +6,7 @@ import { timestampType } from "./001-catalog";
 type AnyDb = Kysely<any>;
 
 /**
- * Mail waiting to be sent (features/mail/, docs/decisions/0015-mail-outbox.md).
+ * Mail waiting to be sent (mail/, docs/decisions/0015-mail-outbox.md).
  * A row is written with whatever caused the mail and removed once the SMTP
  * server took it. `nextAttemptAt` (epoch milliseconds) is both the backoff
  * and the claim: a process sending a mail moves it past the attempt's lease,

@@ -1,4 +1,5 @@
 import type { Mail } from "./mail-outbox";
+import { escapeHtml } from "./mail-template";
 
 /** The mail with a link to choose a new password; the link works once, for an hour. */
 export function passwordResetMail(input: { to: string; name: string; link: string }): Mail {
@@ -25,8 +26,4 @@ export function passwordResetMail(input: { to: string; name: string; link: strin
 If it wasn't you, ignore this mail: your password stays as it is.</p>
 <p>— ReRide</p>`,
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Tables } from "../../db/tables";
-import type { Logger } from "../../logger";
+import type { Tables } from "../db/tables";
+import type { Logger } from "../logger";
 import { claimMail, dueMailIds, markMailFailed, markMailSent, type Outbox } from "./mail-outbox";
 import type { MailTransport } from "./mail-transport";
 

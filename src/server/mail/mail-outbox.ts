@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Tables } from "../../db/tables";
+import type { Tables } from "../db/tables";
 
 /** One mail: its one action is a link, given in both bodies. */
 export interface Mail {

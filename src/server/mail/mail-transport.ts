@@ -1,8 +1,8 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Env } from "../../env";
-import type { Logger } from "../../logger";
+import type { Env } from "../env";
+import type { Logger } from "../logger";
 import type { QueuedMail } from "./mail-outbox";
 
 export interface MailTransport {

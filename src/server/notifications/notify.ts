@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Notification, NotificationKind } from "../../shared/schemas/notifications";
+import type { Tables } from "../db/tables";
+import { enqueueMail } from "../mail/mail-outbox";
+import { actionMail } from "../mail/mail-template";
+import { withNotificationTables } from "./notification-tables";
+
+export interface NotificationInput {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path inside the app; the mail links to it on PUBLIC_URL. */
+  link: string;
+  /**
+   * false: in the app only, whatever the user's preference (e.g. a message
+   * while an earlier one's mail is still unread, PRODUCT.md §8).
+   */
+  email?: boolean;
+}
+
+export interface NotifyOptions {
+  /** PUBLIC_URL, for the mail's link. */
+  publicUrl: string;
+  now?: Date;
+}
+
+/**
+ * Tells a user something happened: a notification in the app and, unless
+ * they turned e-mail off, a mail with the same words and link. Pass the
+ * transaction that makes the event, so the event, its notification and its
+ * mail are kept together or not at all; after it commits, call
+ * `deps.outbox.notify()` so this process sends the mail at once.
+ * Null when the user no longer exists.
+ */
+export async function notify(
+  db: Kysely<Tables>,
+  input: NotificationInput,
+  options: NotifyOptions,
+): Promise<Notification | null> {
+  const tables = withNotificationTables(db);
+  const recipient = await tables
+    .selectFrom("users")
+    .leftJoin("userPreferences", "userPreferences.userId", "users.id")
+    .select(["users.email", "users.name", "userPreferences.emailNotifications"])
+    .where("users.id", "=", input.userId)
+    .executeTakeFirst();
+  if (!recipient) return null;
+
+  const now = options.now ?? new Date();
+  const notification: Notification = {
+    id: randomUUID(),
+    kind: input.kind,
+    title: input.title,
+    body: input.body,
+    link: input.link,
+    createdAt: now.toISOString(),
+    readAt: null,
+  };
+  await tables
+    .insertInto("notifications")
+    .values({ ...notification, userId: input.userId })
+    .execute();
+
+  const wantsMail =
+    recipient.emailNotifications === null || Number(recipient.emailNotifications) === 1;
+  if (input.email !== false && wantsMail) {
+    await enqueueMail(
+      db,
+      actionMail({
+        to: recipient.email,
+        name: recipient.name,
+        subject: input.title,
+        paragraphs: [input.body],
+        action: { label: "Open ReRide", url: `${options.publicUrl}${input.link}` },
+        footer: `You get these mails because e-mail notifications are on. Turn them off in your settings: ${options.publicUrl}/dashboard/settings`,
+      }),
+      now,
+    );
+  }
+  return notification;
+}

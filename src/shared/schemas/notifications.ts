@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** What a notification is about (PRODUCT.md §8); each also goes by e-mail unless turned off. */
+export const notificationKinds = [
+  "booking_made",
+  "booking_accepted",
+  "booking_declined",
+  "booking_completed",
+  "booking_cancelled",
+  "booking_expired",
+  "message",
+  "saved_search_match",
+  "review_received",
+  "listing_hidden",
+  "account_verified",
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export interface Notification {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path inside the app, e.g. `/dashboard/my-bookings`. */
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export const preferencesSchema = z.object({
+  emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
