@@ -8,9 +8,9 @@ import { type DatabaseHandle, openDatabase } from "./db/database";
 import { migrateToLatest, withSchemaLock } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
 import type { Env } from "./env";
-import { createOutbox } from "./mail/mail-outbox";
 import { openPhotoStorage } from "./features/uploads/photo-store";
 import { createLogger, type Logger } from "./logger";
+import { createOutbox } from "./mail/mail-outbox";
 import { countedDataVersion } from "./metrics/counted-data-version";
 import { Metrics } from "./metrics/metrics";
 

@@ -5,9 +5,9 @@ import type { CachedResponse, ResponseCache } from "./cache/response-cache";
 import type { SessionCache } from "./cache/session-cache";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
-import type { Outbox } from "./mail/mail-outbox";
 import type { PhotoStorage } from "./features/uploads/photo-storage";
 import type { Logger } from "./logger";
+import type { Outbox } from "./mail/mail-outbox";
 import type { Metrics } from "./metrics/metrics";
 
 /** Everything a request handler may need, created once at start. */

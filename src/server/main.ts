@@ -8,10 +8,10 @@ import { withReplayedResponses } from "./cache/replay";
 import { StartupError } from "./db/startup-error";
 import { EnvError, loadEnv } from "./env";
 import { startBookingExpiry } from "./features/bookings/expire-bookings";
-import { createMailTransport } from "./mail/mail-transport";
-import { startMailWorker } from "./mail/mail-worker";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
+import { createMailTransport } from "./mail/mail-transport";
+import { startMailWorker } from "./mail/mail-worker";
 import { runPrimary, stopWithPrimary } from "./processes";
 import { closeRateLimitStore } from "./rate-limits/limiter";
 
