@@ -1,6 +1,8 @@
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { ListedBike } from "../../shared/schemas/bikes";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, toBool, toIso } from "../db/database";
+import type { Tables } from "../db/tables";
 import { withPhotos } from "./attach-photos";
 
 // The bike read model, shared by every feature that shows listings
@@ -44,6 +46,9 @@ export function selectBikes(db: AppDb, viewerId: string | null) {
         "users.verified as sellerVerified",
         "wishlist.bikeId as wishlistedBikeId",
         "yourBooking.id as yourBookingId",
+        "bikes.hidden",
+        "bikes.hiddenReason",
+        "bikes.hiddenAt",
       ])
   );
 }
@@ -79,12 +84,33 @@ export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): 
     seller: { id: row.sellerId, name: row.sellerName, verified: toBool(row.sellerVerified) },
     wishlisted: row.wishlistedBikeId !== null,
     yourBookingId: row.yourBookingId,
+    ...(Number(row.hidden) === 1 && maySeeContact
+      ? {
+          hidden: {
+            reason: row.hiddenReason ?? "",
+            hiddenAt: row.hiddenAt ? toIso(row.hiddenAt) : toIso(row.postedAt),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * A hidden listing exists only for its owner and admins (PRODUCT.md §8):
+ * every read of one bike, or of bikes by id, goes through this.
+ */
+export function shownTo(viewer: Pick<User, "id" | "role"> | null) {
+  return (eb: ExpressionBuilder<Tables, "bikes">): Expression<SqlBool> => {
+    if (viewer?.role === "admin") return eb.lit(true);
+    const shown = eb("bikes.hidden", "=", 0);
+    return viewer ? eb.or([shown, eb("bikes.sellerId", "=", viewer.id)]) : shown;
   };
 }
 
 export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
   const row = await selectBikes(db, viewer?.id ?? null)
     .where("bikes.id", "=", bikeId)
+    .where(shownTo(viewer))
     .executeTakeFirst();
   if (!row) return null;
   const [bike] = await withPhotos(db, [toBike(row, viewer)]);
@@ -94,7 +120,10 @@ export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
 /** Several bikes by id, in no particular order (the caller orders them). */
 export async function findBikes(db: AppDb, viewer: User, bikeIds: string[]) {
   if (bikeIds.length === 0) return [];
-  const rows = await selectBikes(db, viewer.id).where("bikes.id", "in", bikeIds).execute();
+  const rows = await selectBikes(db, viewer.id)
+    .where("bikes.id", "in", bikeIds)
+    .where(shownTo(viewer))
+    .execute();
   return withPhotos(
     db,
     rows.map((row) => toBike(row, viewer)),

@@ -67,6 +67,10 @@ export interface BikesTable {
    */
   searchText: string;
   searchLocation: string;
+  /** An admin took the listing down (migrations/020): only its owner and admins see it. */
+  hidden: ColumnType<number, number | undefined, number>;
+  hiddenReason: string | null;
+  hiddenAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface BookingsTable {

@@ -176,6 +176,11 @@ export interface Bike {
    * page; null when there are too few comparables, absent where not computed.
    */
   fairPrice?: FairPrice | null;
+  /**
+   * An admin took the listing down, and why (PRODUCT.md §8). Only its owner
+   * and admins ever see a hidden listing, so only they get this field.
+   */
+  hidden?: { reason: string; hiddenAt: string };
 }
 
 export interface Quote {

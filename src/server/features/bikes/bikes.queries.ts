@@ -13,6 +13,7 @@ export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit 
   const rows = await selectBikes(db, viewer?.id ?? null)
     .where("bikes.advertised", "=", 1)
     .where("bikes.status", "=", "available")
+    .where("bikes.hidden", "=", 0)
     .orderBy("bikes.postedAt", "desc")
     .orderBy("bikes.id", "desc")
     .limit(limit)
@@ -100,17 +101,23 @@ export async function updateOwnBike(
 export async function findBikeOwnerAndStatus(db: AppDb, bikeId: string) {
   const row = await db
     .selectFrom("bikes")
-    .select(["sellerId", "status"])
+    .select(["sellerId", "status", "title", "hidden"])
     .where("id", "=", bikeId)
     .executeTakeFirst();
-  return row ? { sellerId: row.sellerId, status: row.status as BikeStatus } : null;
+  if (!row) return null;
+  const { sellerId, title } = row;
+  return { sellerId, title, status: row.status as BikeStatus, hidden: Number(row.hidden) === 1 };
 }
 
 /**
  * Deleting a listing cancels its active booking first; the booking keeps its
  * snapshot and its bikeId goes null through the foreign key.
  */
-export async function deleteBike(db: AppDb, bikeId: string) {
+export async function deleteBike(
+  db: AppDb,
+  bikeId: string,
+  alongside?: (trx: AppDb) => Promise<void>,
+) {
   return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     // Take the bike's row lock first: a booking racing this deletion then
@@ -124,6 +131,7 @@ export async function deleteBike(db: AppDb, bikeId: string) {
       .where("status", "in", ["pending", "accepted"])
       .execute();
     const result = await trx.deleteFrom("bikes").where("id", "=", bikeId).executeTakeFirst();
+    await alongside?.(trx);
     return Number(result.numDeletedRows) > 0;
   });
 }

@@ -1,14 +1,18 @@
-import { Hono } from "hono";
-import { canDeleteBike } from "#src/shared/permissions";
+import { type Context, Hono } from "hono";
+import { canDeleteBike, isAdmin, ownsBike } from "#src/shared/permissions";
 import { type BikeDetail, bikeInputSchema, bikeUpdateSchema } from "#src/shared/schemas/bikes";
+import { bikeVisibilitySchema } from "#src/shared/schemas/moderation";
+import { recordAdminAction } from "../../admin-log/admin-actions";
 import { findBike } from "../../catalog/bike-reads";
 import { withFairPrice } from "../../catalog/fair-price-stats";
 import { quoteForBuyer } from "../../catalog/quotes";
 import type { AppBindings } from "../../context";
+import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { readJson } from "../../lib/validate";
 import { cachedRead } from "../../middleware/cached-read";
 import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
+import { hideListing, unhideListing } from "../../moderation/listing-visibility";
 import {
   deleteBike,
   findBikeOwnerAndStatus,
@@ -54,9 +58,23 @@ bikesRoutes.post("/", requireAccountType("seller"), async (c) => {
 });
 
 bikesRoutes.patch("/:id", requireUser, async (c) => {
-  const { db } = c.get("deps");
+  const { db, env, outbox } = c.get("deps");
   const user = signedInUser(c);
   const bikeId = c.req.param("id");
+  if (await changesVisibility(c)) {
+    if (!isAdmin(user)) {
+      throw new AppError("FORBIDDEN", "Only an administrator may hide a listing or show it again.");
+    }
+    const change = await readJson(c, bikeVisibilitySchema);
+    const context = { admin: user, publicUrl: env.publicUrl };
+    await inTransaction(db, (trx) =>
+      change.hidden
+        ? hideListing(trx, bikeId, change.reason, context)
+        : unhideListing(trx, bikeId, context),
+    );
+    outbox.notify();
+    return c.json(await findBike(db, user, bikeId));
+  }
   await editBike(db, user, bikeId, await readJson(c, bikeUpdateSchema));
   return c.json(await findBike(db, user, bikeId));
 });
@@ -66,13 +84,30 @@ bikesRoutes.delete("/:id", requireUser, async (c) => {
   const user = c.get("user");
   const bikeId = c.req.param("id");
   const current = await findBikeOwnerAndStatus(db, bikeId);
-  if (!current) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+  // A hidden listing doesn't exist for anyone but its owner and admins.
+  const hiddenFromCaller = current?.hidden && !ownsBike(user, current) && !isAdmin(user);
+  if (!current || hiddenFromCaller)
+    throw new AppError("NOT_FOUND", "This bike is no longer listed.");
   if (!canDeleteBike(user, current)) {
     throw new AppError("FORBIDDEN", "Only the seller of this bike or an admin may delete it.");
   }
-  await deleteBike(db, bikeId);
+  await deleteBike(db, bikeId, async (trx) => {
+    if (user && !ownsBike(user, current)) {
+      await recordAdminAction(trx, {
+        admin: user,
+        action: "delete_listing",
+        target: { type: "bike", id: bikeId, label: current.title },
+      });
+    }
+  });
   return c.body(null, 204);
 });
+
+/** A body naming `hidden` asks to hide or show the listing (admins), not to edit it. */
+async function changesVisibility(c: Context<AppBindings>): Promise<boolean> {
+  const body: unknown = await c.req.json().catch(() => null);
+  return typeof body === "object" && body !== null && "hidden" in body;
+}
 
 /** /api/me/bikes */
 export const myBikesRoutes = new Hono<AppBindings>();

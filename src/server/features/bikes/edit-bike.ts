@@ -19,7 +19,9 @@ export async function editBike(db: AppDb, editor: User, bikeId: string, input: B
   const { advertised, photos, ...fields } = input;
   await inTransaction(db, async (trx) => {
     const current = await findBikeOwnerAndStatus(trx, bikeId);
-    if (!current) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+    const hiddenFromEditor = current?.hidden && current.sellerId !== editor.id;
+    if (!current || hiddenFromEditor)
+      throw new AppError("NOT_FOUND", "This bike is no longer listed.");
     if (!canEditBike(editor, current)) {
       throw new AppError("FORBIDDEN", "Only the seller of this bike may change it.");
     }

@@ -97,6 +97,7 @@ export async function createBooking(
           "users.name as sellerName",
         ])
         .where("bikes.id", "=", input.bikeId)
+        .where("bikes.hidden", "=", 0)
         .executeTakeFirst();
       if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
       if (bike.sellerId === buyer.id)
@@ -113,13 +114,15 @@ export async function createBooking(
         .set({ status: "booked", updatedAt: now })
         .where("id", "=", bike.id)
         .where("status", "=", "available")
+        .where("hidden", "=", 0)
         .executeTakeFirst();
       if (Number(flipped.numUpdatedRows) === 0) {
-        // Taken meanwhile, or deleted meanwhile: a fresh read tells which.
+        // Taken, deleted or hidden meanwhile: a fresh read tells which.
         const still = await trx
           .selectFrom("bikes")
           .select("id")
           .where("id", "=", bike.id)
+          .where("hidden", "=", 0)
           .executeTakeFirst();
         if (!still) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
         throw bikeTaken();

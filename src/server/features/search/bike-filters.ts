@@ -42,7 +42,8 @@ const and = (conditions: Expression<SqlBool>[]): RawBuilder<SqlBool> =>
 
 /** Everything but the words. */
 export function fieldFilter(dialect: Dialect, filters: BikeFilters): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
+  // A hidden listing is in no list or search, for anyone (PRODUCT.md §8).
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${column("hidden")} = 0`];
   if (filters.availableOnly) conditions.push(sql<SqlBool>`${column("status")} = 'available'`);
   if (filters.categoryId !== undefined) {
     conditions.push(sql<SqlBool>`${column("categoryId")} = ${filters.categoryId}`);

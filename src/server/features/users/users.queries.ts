@@ -16,7 +16,7 @@ export async function listUsersByAccountType(db: AppDb, accountType: AccountType
 export async function findUserEmailAndType(db: AppDb, userId: string) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "emailVerified", "accountType"])
+    .select(["id", "name", "email", "emailVerified", "accountType"])
     .where("id", "=", userId)
     .executeTakeFirst();
 }
@@ -43,7 +43,11 @@ export async function setSellerVerified(
  * again; then the user row goes, and with it (by foreign keys) its sessions,
  * sign-in accounts, listings and wishlist. Bookings stay, with their snapshot.
  */
-export async function deleteUserAccount(db: AppDb, userId: string) {
+export async function deleteUserAccount(
+  db: AppDb,
+  userId: string,
+  alongside?: (trx: AppDb) => Promise<void>,
+) {
   await inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     // Lock first, read after: a booking by this account, or on one of its
@@ -73,5 +77,6 @@ export async function deleteUserAccount(db: AppDb, userId: string) {
         .execute();
     }
     await trx.deleteFrom("users").where("id", "=", userId).execute();
+    await alongside?.(trx);
   });
 }

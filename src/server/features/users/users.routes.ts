@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { sellerVerifySchema, userListQuerySchema } from "#src/shared/schemas/users";
+import { recordAdminAction } from "../../admin-log/admin-actions";
 import type { AppBindings } from "../../context";
 import { toBool, toIso } from "../../db/database";
+import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { readJson, readQuery } from "../../lib/validate";
-import { requireAdmin } from "../../middleware/session";
+import { requireAdmin, signedInUser } from "../../middleware/session";
 import { roleOf } from "../../session-user";
 import {
   deleteUserAccount,
@@ -42,7 +44,14 @@ usersRoutes.patch("/:id", async (c) => {
   if (target.accountType !== "seller") {
     throw new AppError("CONFLICT", "Only seller accounts can be verified.");
   }
-  await setSellerVerified(db, dialect, target.id, verified);
+  await inTransaction(db, async (trx) => {
+    await setSellerVerified(trx, dialect, target.id, verified);
+    await recordAdminAction(trx, {
+      admin: signedInUser(c),
+      action: verified ? "verify_seller" : "unverify_seller",
+      target: { type: "user", id: target.id, label: `${target.name} <${target.email}>` },
+    });
+  });
   return c.json({ id: target.id, verified });
 });
 
@@ -57,6 +66,12 @@ usersRoutes.delete("/:id", async (c) => {
       "Administrators are named in ADMIN_EMAILS and can't be deleted here.",
     );
   }
-  await deleteUserAccount(db, target.id);
+  await deleteUserAccount(db, target.id, (trx) =>
+    recordAdminAction(trx, {
+      admin: signedInUser(c),
+      action: "delete_account",
+      target: { type: "user", id: target.id, label: `${target.name} <${target.email}>` },
+    }),
+  );
   return c.body(null, 204);
 });
