@@ -59,6 +59,14 @@ interface Row {
 }
 
 const freshBike = async (cast: Cast) => (await listBike(t, cast.owner, cast.categories.KTM)).id;
+/** An open report of a fresh bike, by the shared buyer. */
+const freshReport = async (cast: Cast) => {
+  const response = await t.request(`/api/bikes/${await freshBike(cast)}/reports`, {
+    body: { reason: "wrong_details" },
+    cookie: cast.buyer.cookie,
+  });
+  return ((await response.json()) as { id: string }).id;
+};
 const freshSeller = () => newPerson(t, "seller", "Target Seller");
 
 // biome-ignore format: the table reads best as a table
@@ -99,6 +107,12 @@ const MATRIX: Row[] = [
     }) },
   { endpoint: "DELETE /api/bikes/:id",         expected: [401,  403,  204,  403,  204],
     target: async (c) => ({ path: `/api/bikes/${await freshBike(c)}` }) },
+  // Anyone signed in but the bike's seller may report it.
+  { endpoint: "POST /api/bikes/:id/reports",   expected: [401,  201,  403,  201,  201],
+    target: async (c) => ({
+      path: `/api/bikes/${await freshBike(c)}/reports`,
+      body: { reason: "scam" },
+    }) },
   { endpoint: "GET /api/me/bikes",             expected: [401,  403,  200,  200,  403],
     target: () => ({ path: "/api/me/bikes" }) },
   // Booking one's own bike is refused; anyone else signed in may book.
@@ -137,6 +151,12 @@ const MATRIX: Row[] = [
   // Prometheus' bearer token (METRICS_TOKEN) opens it too: metrics/metrics.test.ts.
   { endpoint: "GET /metrics",                  expected: [401,  403,  403,  403,  200],
     target: () => ({ path: "/metrics" }) },
+  { endpoint: "GET /api/reports",              expected: [401,  403,  403,  403,  200],
+    target: () => ({ path: "/api/reports?status=open" }) },
+  { endpoint: "PATCH /api/reports/:id",        expected: [401,  403,  403,  403,  204],
+    target: async (c) => ({ path: `/api/reports/${await freshReport(c)}`, body: { action: "dismiss" } }) },
+  { endpoint: "GET /api/admin/actions",        expected: [401,  403,  403,  403,  200],
+    target: () => ({ path: "/api/admin/actions" }) },
   { endpoint: "DELETE /api/users/:id",         expected: [401,  403,  403,  403,  204],
     target: async () => {
       const account = await freshSeller();

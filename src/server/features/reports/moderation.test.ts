@@ -88,7 +88,9 @@ describe("reporting a listing", () => {
       const response = await report(buyer, bike.id, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       const error = (await response.json()) as { error: { fields?: Record<string, string> } };
-      expect(Object.keys(error.error.fields ?? {}).length, JSON.stringify(error)).toBeGreaterThan(0);
+      expect(Object.keys(error.error.fields ?? {}).length, JSON.stringify(error)).toBeGreaterThan(
+        0,
+      );
     }
     expect(await openReports()).not.toContainEqual(
       expect.objectContaining({ bike: expect.objectContaining({ id: bike.id }) }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bikeInputSchema, bikeUpdateSchema } from "#src/shared/schemas/bikes";
+import { bikeVisibilitySchema } from "#src/shared/schemas/moderation";
 import {
   bikeDetailSchema,
   bikeListSchema,
@@ -71,9 +72,11 @@ export const catalogOperations: Operation[] = [
     method: "PATCH",
     path: "/api/bikes/:id",
     tag: "Listings",
-    summary: "Edit one's own bike, or advertise it",
-    access: "seller",
-    body: bikeUpdateSchema,
+    summary: "Edit one's own bike, or advertise it; admins hide or show it",
+    description:
+      "The bike's seller edits its fields. An admin sends `{hidden: true, reason}` to take the listing down (its owner sees the reason; everyone else gets 404 for it) or `{hidden: false}` to show it again; that body takes no other field.",
+    access: "signed in",
+    body: z.union([bikeUpdateSchema, bikeVisibilitySchema]),
     responses: { 200: bikeSchema },
     errors: [404, 409],
   },

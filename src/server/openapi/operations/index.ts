@@ -4,6 +4,7 @@ import { administrationOperations } from "./administration";
 import { bookingOperations } from "./bookings";
 import { catalogOperations } from "./catalog";
 import { deploymentOperations } from "./deployment";
+import { moderationOperations } from "./moderation";
 
 /** Every endpoint under /api, in the order the reference page shows them. */
 export const operations: Operation[] = [
@@ -12,4 +13,5 @@ export const operations: Operation[] = [
   ...catalogOperations,
   ...bookingOperations,
   ...administrationOperations,
+  ...moderationOperations,
 ];

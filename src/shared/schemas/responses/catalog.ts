@@ -57,6 +57,10 @@ const bikeFieldsSchema = z.object({
     .nullable()
     .optional()
     .describe("Null with too few comparable listings; absent where not computed."),
+  hidden: z
+    .object({ reason: z.string(), hiddenAt: z.iso.datetime() })
+    .optional()
+    .describe("An admin took the listing down, and why; only its owner and admins see it."),
 });
 true satisfies SameType<z.infer<typeof bikeFieldsSchema>, Bike>;
 
