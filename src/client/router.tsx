@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [
               adminOnly([
                 { path: "allSeller", lazy: () => import("./routes/all-sellers") },
                 { path: "allBuyer", lazy: () => import("./routes/all-buyers") },
+                { path: "reports", lazy: () => import("./routes/reports") },
+                { path: "adminLog", lazy: () => import("./routes/admin-log") },
               ]),
             ],
           },

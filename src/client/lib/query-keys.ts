@@ -17,4 +17,7 @@ export const queryKeys = {
   sales: ["bookings", "sales"] as const,
   users: (accountType: "seller" | "buyer") => ["users", accountType] as const,
   categories: ["categories"] as const,
+  reports: (status: "open" | "closed") => ["reports", status] as const,
+  allReports: ["reports"] as const,
+  adminActions: ["adminActions"] as const,
 };

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams, useRouteError } from "react-router";
+import { isAdmin } from "#src/shared/permissions";
 import { LoaderError } from "../components/loader-error";
 import { LoadingState } from "../components/query-states";
 import { BikeDetails } from "../features/bikes/components/bike-details";
@@ -9,12 +10,14 @@ import { bikeDetailQuery } from "../features/bookings/api";
 import { QuoteSummary } from "../features/bookings/components/quote-summary";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { categoriesQuery } from "../features/categories/api";
+import { ListingVisibility } from "../features/moderation/components/listing-visibility";
+import { ReportListingButton } from "../features/moderation/components/report-listing-button";
 import { isApiError } from "../lib/api-client";
 import { findCachedBike } from "../lib/bike-cache";
 import { configQuery } from "../lib/config";
 import { cameToBook } from "../lib/login-state";
 import { type PageData, waitForPageData } from "../lib/page-data";
-import { meQuery } from "../lib/session";
+import { meQuery, useMe } from "../lib/session";
 
 /** The bike (and the currency its prices are in) arrive before the page shows; signed out, the login guard takes over. */
 export const pageData: PageData = async (client, { params }) => {
@@ -30,6 +33,7 @@ export const loader = waitForPageData(pageData);
 export function Component() {
   const { id = "" } = useParams();
   const bike = useQuery(bikeDetailQuery(id));
+  const { data: user } = useMe();
   const booking = useBookingDialog();
   const location = useLocation();
   const navigate = useNavigate();
@@ -55,6 +59,12 @@ export function Component() {
         quote={<QuoteSummary quote={bike.data.quote} />}
         onBuy={booking.open}
         onBuyIntent={booking.preload}
+        moderation={
+          <>
+            {bike.data.ownBike ? null : <ReportListingButton bike={bike.data} />}
+            {isAdmin(user) ? <ListingVisibility bike={bike.data} /> : null}
+          </>
+        }
       />
       {booking.dialog}
     </>

@@ -28,6 +28,9 @@ export async function editBike(db: AppDb, editor: User, bikeId: string, input: B
     if (fields.categoryId !== undefined && !(await findCategory(trx, fields.categoryId))) {
       throw invalidCategory();
     }
+    if (advertised === true && current.hidden) {
+      throw new AppError("CONFLICT", "A hidden listing can't be advertised.");
+    }
     if (advertised === true && current.status !== "available") {
       throw new AppError("CONFLICT", "Only an available bike can be advertised.");
     }

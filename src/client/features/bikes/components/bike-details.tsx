@@ -11,6 +11,7 @@ import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
 import { Fact } from "./fact";
 import { FairPriceBadge } from "./fair-price-badge";
+import { HiddenNotice } from "./hidden-notice";
 import { PhotoGallery } from "./photo-gallery";
 import { WishlistButton } from "./wishlist-button";
 
@@ -20,10 +21,12 @@ interface BikeDetailsProps {
   quote: ReactNode;
   onBuy: (bike: ListedBike) => void;
   onBuyIntent: () => void;
+  /** Below everything: 'Report this listing', an admin's hide / show (the moderation feature). */
+  moderation?: ReactNode;
 }
 
 /** /bikes/:id: everything about one listing, its photos, the price to pay and 'Buy'. */
-export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProps) {
+export function BikeDetails({ bike, quote, onBuy, onBuyIntent, moderation }: BikeDetailsProps) {
   const { data: user } = useMe();
   usePageTitle(bike.title);
   return (
@@ -34,6 +37,7 @@ export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProp
         alt={`${bike.name}: ${bike.title}`}
       />
       <div className="flex flex-col gap-4">
+        <HiddenNotice hidden={bike.hidden} />
         <div className="flex flex-wrap items-center gap-2">
           <BikeStatusBadge status={bike.status} showAvailable />
           <span className="badge badge-secondary badge-soft">{bike.categoryName}</span>
@@ -105,6 +109,7 @@ export function BikeDetails({ bike, quote, onBuy, onBuyIntent }: BikeDetailsProp
             <BuyButton bike={bike} user={user} onBuy={onBuy} onIntent={onBuyIntent} />
           </>
         )}
+        {moderation}
       </div>
     </article>
   );

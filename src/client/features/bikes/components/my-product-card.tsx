@@ -13,6 +13,7 @@ import {
 } from "../use-my-product-actions";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { Fact } from "./fact";
+import { HiddenNotice } from "./hidden-notice";
 
 /** One of the seller's own listings, with advertising and delete. */
 export function MyProductCard({ bike }: { bike: ListedBike }) {
@@ -53,6 +54,7 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
           </h3>
           <p className="text-sm text-base-content/80">{bike.title}</p>
         </div>
+        <HiddenNotice hidden={bike.hidden} />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <Fact term="Original price">
             <Price amount={bike.originalPrice} />
@@ -65,7 +67,7 @@ export function MyProductCard({ bike }: { bike: ListedBike }) {
           <Fact term="Years of use">{bike.yearsOfUse}</Fact>
         </dl>
         <div className="card-actions mt-auto justify-end pt-2">
-          {bike.status === "available" ? (
+          {bike.status === "available" && !bike.hidden ? (
             <button
               type="button"
               className="btn btn-sm btn-secondary"

@@ -30,6 +30,8 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
           <li className="menu-title mt-4 text-base-content/75">Administration</li>
           {item("/dashboard/allSeller", "All sellers")}
           {item("/dashboard/allBuyer", "All buyers")}
+          {item("/dashboard/reports", "Reports")}
+          {item("/dashboard/adminLog", "Admin log")}
         </>
       ) : null}
     </ul>
