@@ -16,7 +16,13 @@ import { ROOT } from "./lib/processes";
 import { type Results, writeResults } from "./lib/report";
 import { startReRide } from "./lib/reride";
 import { measureScale, type ScaleRow } from "./lib/scale";
-import { clientTargets, clusterTargets, httpTargets, scaleTargets } from "./lib/targets";
+import {
+  clientTargets,
+  clusterTargets,
+  httpTargets,
+  mixedTargets,
+  scaleTargets,
+} from "./lib/targets";
 import { ensureChromium, ensureWrk } from "./lib/tools";
 
 /**
@@ -87,6 +93,7 @@ async function main() {
     ...scaleTargets(scale, dbs),
     ...(options.scaleOnly ? [] : clientTargets(bundle.rows, lighthouseRows)),
     ...clusterTargets(http),
+    ...mixedTargets(http),
   ];
   for (const suite of http) notes.push(...suite.notes.map((note) => `${suite.db}: ${note}`));
   notes.push(
