@@ -97,7 +97,7 @@ async function main() {
   ];
   for (const suite of http) notes.push(...suite.notes.map((note) => `${suite.db}: ${note}`));
   notes.push(
-    `ReRide ran with NODE_ENV=production, LOG_LEVEL=${options.logLevel} and the abuse limits (RATE_LIMIT_*) off, so the booking mix isn't answered 429.`,
+    `ReRide ran with NODE_ENV=production, LOG_LEVEL=${options.logLevel}, the abuse limits (RATE_LIMIT_*) off, so the booking mix isn't answered 429, and MAX_ACTIVE_BOOKINGS=1000, so it isn't answered 409 BOOKING_LIMIT.`,
   );
   const results: Results = {
     startedAt: new Date(started).toISOString(),
