@@ -68,7 +68,8 @@ const PREPARED_STATEMENTS = 1000;
  * page read that is more time than running the statements. The same SQL text
  * gets the statement prepared the first time instead (SQLite re-prepares it
  * itself if the schema changes). A statement still being iterated (a
- * streamed query) is busy: another run of it gets a fresh one. The oldest
+ * streamed query) is busy: should the same text be asked for meanwhile, it
+ * gets a fresh one. The oldest
  * texts are dropped past PREPARED_STATEMENTS, so lists of varying length
  * (`in (?, ?, …)`) can't grow the map without bound.
  */
