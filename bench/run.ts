@@ -16,7 +16,13 @@ import { ROOT } from "./lib/processes";
 import { type Results, writeResults } from "./lib/report";
 import { startReRide } from "./lib/reride";
 import { measureScale, type ScaleRow } from "./lib/scale";
-import { clientTargets, clusterTargets, httpTargets, scaleTargets } from "./lib/targets";
+import {
+  clientTargets,
+  clusterTargets,
+  httpTargets,
+  mixedTargets,
+  scaleTargets,
+} from "./lib/targets";
 import { ensureChromium, ensureWrk } from "./lib/tools";
 
 /**
@@ -87,10 +93,11 @@ async function main() {
     ...scaleTargets(scale, dbs),
     ...(options.scaleOnly ? [] : clientTargets(bundle.rows, lighthouseRows)),
     ...clusterTargets(http),
+    ...mixedTargets(http),
   ];
   for (const suite of http) notes.push(...suite.notes.map((note) => `${suite.db}: ${note}`));
   notes.push(
-    `ReRide ran with NODE_ENV=production, LOG_LEVEL=${options.logLevel} and the abuse limits (RATE_LIMIT_*) off, so the booking mix isn't answered 429.`,
+    `ReRide ran with NODE_ENV=production, LOG_LEVEL=${options.logLevel}, the abuse limits (RATE_LIMIT_*) off, so the booking mix isn't answered 429, and MAX_ACTIVE_BOOKINGS=1000, so it isn't answered 409 BOOKING_LIMIT.`,
   );
   const results: Results = {
     startedAt: new Date(started).toISOString(),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { openDatabase } from "#src/server/db/database";
 import type { BenchDatabase } from "./databases";
 import { type EndpointPlan, type LoadSettings, type Measured, measure } from "./load";
+import { type MixedRow, runMixed } from "./mixed";
 import { ROOT, type Running, startNode } from "./processes";
 import { type ReRide, startReRide } from "./reride";
 
@@ -23,6 +24,8 @@ export interface HttpSuiteResult {
   measured: Measured[];
   /** Size of ReRide's category-page answer (the limit server sends the same bytes). */
   categoryBodyBytes: number;
+  /** The mixed workload: reads while other users write (mixed.ts). */
+  mixed: MixedRow[];
   notes: string[];
 }
 
@@ -72,8 +75,11 @@ export async function runHttpSuite(
       "/health",
     );
     servers.push(express);
+    // The category page with every cache missing: what a request after a write costs.
+    const uncached = await startReRide(database, logLevel, { uncached: true, signedInAs: reride });
+    servers.push(uncached);
     // Each must answer the request it will be measured on with 200 (Express: the session too).
-    for (const server of [limit, bare, express]) {
+    for (const server of [limit, bare, express, uncached]) {
       const response = await fetch(`${server.url}${categoryPath}`, {
         headers: { cookie: reride.cookie },
       });
@@ -95,6 +101,7 @@ export async function runHttpSuite(
           at(limit, categoryPath),
           at(bare, categoryPath),
           at(express, categoryPath),
+          at(uncached, categoryPath),
         ],
       },
       {
@@ -152,8 +159,9 @@ export async function runHttpSuite(
 
     // Both cores: the same reads from ReRide with PROCESSES=<cores>, interleaved with one process.
     const cores = availableParallelism();
+    let many: ReRide | null = null;
     if (cores > 1) {
-      const many = await startReRide(database, logLevel, { processes: cores, signedInAs: reride });
+      many = await startReRide(database, logLevel, { processes: cores, signedInAs: reride });
       servers.push(many);
       for (const [endpoint, route] of [
         ["category page", categoryPath],
@@ -171,11 +179,25 @@ export async function runHttpSuite(
     } else {
       notes.push("One core: the multi-process comparison was skipped.");
     }
+
+    // Reads while other users write, on one process and on one per core (issue 16).
+    const mixed = await runMixed(
+      database,
+      many ? [reride, many] : [reride],
+      {
+        category: categoryPath,
+        search: search.status === 200 ? SEARCH_PATH : null,
+        bike: firstBike ? `/api/bikes/${firstBike.id}` : null,
+      },
+      settings,
+      log,
+    );
     return {
       db: database.kind,
       bikes: database.bikes,
       measured,
       categoryBodyBytes: Buffer.byteLength(category.body),
+      mixed,
       notes,
     };
   } finally {

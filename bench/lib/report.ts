@@ -121,6 +121,56 @@ export function render(r: Results): string {
       ),
     );
     out.push("");
+    if (suite.mixed.length > 0) {
+      out.push(
+        `### Mixed workload: reads while other users write (${suite.db})`,
+        "",
+        "Each read endpoint at full speed (wrk, as above) while other users write at a fixed rate " +
+          "(wishlist hearts, bookings and cancels, new listings), interleaved with the write-free run " +
+          "round by round. Kept: req/s at that rate ÷ write-free req/s, median of the rounds' ratios.",
+        "",
+      );
+      out.push(
+        table(
+          [
+            "server",
+            "endpoint",
+            "writes/s asked",
+            "writes/s made",
+            "write p99 ms",
+            "req/s (median)",
+            "p99 ms",
+            "kept",
+            "rounds req/s",
+            "notes",
+          ],
+          suite.mixed.map((row) => {
+            const made = row.writes.map((w) => w.perSecond);
+            const failed = row.writes.reduce((sum, w) => sum + w.failed, 0);
+            const skipped = row.writes.reduce((sum, w) => sum + w.skipped, 0);
+            return [
+              row.server,
+              row.endpoint,
+              String(row.rate),
+              row.rate === 0 ? "–" : made.map((v) => Math.round(v)).join(" / "),
+              row.rate === 0 ? "–" : ms(Math.max(...row.writes.map((w) => w.p99Ms))),
+              n(row.median.requestsPerSecond),
+              ms(row.median.p99Ms),
+              `${Math.round(row.kept * 100)}%`,
+              row.rounds.map((round) => n(round.requestsPerSecond)).join(" / "),
+              [
+                row.errors ? `${row.errors} read errors` : "",
+                failed ? `${failed} writes refused` : "",
+                skipped ? `${skipped} writes not sent (64 unanswered)` : "",
+              ]
+                .filter(Boolean)
+                .join("; "),
+            ];
+          }),
+        ),
+      );
+      out.push("");
+    }
     for (const note of suite.notes) out.push(`- ${note}`);
     if (suite.notes.length > 0) out.push("");
   }

@@ -13,6 +13,9 @@ import { type Running, startNode } from "./processes";
  * database, and a signed-in buyer's real session cookie.
  */
 
+/** The label of ReRide with its caches missing on every request. */
+export const UNCACHED = "ReRide, cache miss";
+
 export interface ReRide extends Running {
   /** The Cookie header a signed-in browser sends. */
   cookie: string;
@@ -26,11 +29,13 @@ export interface ReRide extends Running {
  * `processes`: PROCESSES for the server (default 1, as `npm start`).
  * `signedInAs`: another ReRide on the same database whose secret and signed-in
  * cookie this one shares, so both answer the same user's same session.
+ * `uncached`: ReRide whose read caches miss on every request
+ * (servers/reride-uncached.ts), on a database the first one prepared.
  */
 export async function startReRide(
   database: BenchDatabase,
   logLevel: string,
-  options: { processes?: number; signedInAs?: ReRide } = {},
+  options: { processes?: number; signedInAs?: ReRide; uncached?: boolean } = {},
 ): Promise<ReRide> {
   const processes = options.processes ?? 1;
   const authSecret = options.signedInAs?.authSecret ?? randomBytes(32).toString("base64url");
@@ -59,9 +64,18 @@ export async function startReRide(
     RATE_LIMIT_SIGN_IN_DELAY: "off",
     RATE_LIMIT_ADMIN_SIGN_IN_DELAY: "off",
     RATE_LIMIT_SIGN_IN_ACCOUNT: "off",
+    // The booking mix books on 50 connections at once as that one user: with the default
+    // cap of 3 active bookings nearly every booking would be a 409 BOOKING_LIMIT, and the
+    // mix would time refusals instead of bookings.
+    MAX_ACTIVE_BOOKINGS: "1000",
   });
-  const name = processes === 1 ? "ReRide" : `ReRide ×${processes} processes`;
-  const server = await startNode(name, "src/server/main.ts", env, "/api/health", port);
+  const name = options.uncached
+    ? UNCACHED
+    : processes === 1
+      ? "ReRide"
+      : `ReRide ×${processes} processes`;
+  const entry = options.uncached ? "bench/servers/reride-uncached.ts" : "src/server/main.ts";
+  const server = await startNode(name, entry, env, "/api/health", port);
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -76,7 +90,12 @@ export async function startReRide(
 }
 
 /** A new buyer, signed up and then signed in as a browser would: the sign-in's cookie. */
-async function signIn(url: string) {
+function signIn(url: string) {
+  return signUp(url, "buyer");
+}
+
+/** A new account of `accountType`, signed up and then signed in: its cookie and id. */
+export async function signUp(url: string, accountType: "buyer" | "seller") {
   const email = `bench-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@bench.reride.test`;
   const password = randomBytes(12).toString("base64url");
   const post = (route: string, body: unknown) =>
@@ -86,10 +105,10 @@ async function signIn(url: string) {
       body: JSON.stringify(body),
     });
   const signedUp = await post("sign-up/email", {
-    name: "Bench Buyer",
+    name: accountType === "buyer" ? "Bench Buyer" : "Bench Seller",
     email,
     password,
-    accountType: "buyer",
+    accountType,
   });
   if (!signedUp.ok)
     throw new Error(`sign-up answered ${signedUp.status}: ${await signedUp.text()}`);
@@ -99,5 +118,6 @@ async function signIn(url: string) {
   const pairs = signedIn.headers.getSetCookie().map((header) => header.split(";")[0] ?? "");
   const session = pairs.find((pair) => pair.split("=")[0]?.endsWith("session_token"));
   if (!session) throw new Error(`sign-in set no session cookie: ${pairs.join(", ")}`);
-  return { cookie: pairs.join("; "), sessionCookieName: session.split("=")[0] ?? "" };
+  const { user } = (await signedIn.json()) as { user: { id: string } };
+  return { cookie: pairs.join("; "), sessionCookieName: session.split("=")[0] ?? "", id: user.id };
 }

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { ListedBike } from "../../shared/schemas/bikes";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, toBool, toIso } from "../db/database";
@@ -19,11 +19,17 @@ export function selectBikes(db: AppDb, viewerId: string | null) {
         join.onRef("wishlist.bikeId", "=", "bikes.id").on("wishlist.userId", "=", viewerId ?? ""),
       )
       // The caller's own active booking of the bike: at most one per bike (migrations/002).
+      // The statuses are written into the SQL, not bound: only then may either database
+      // use that partial index (one row per bike) rather than read every booking the
+      // caller ever made, once per bike on the page.
       .leftJoin("bookings as yourBooking", (join) =>
         join
           .onRef("yourBooking.bikeId", "=", "bikes.id")
           .on("yourBooking.buyerId", "=", viewerId ?? "")
-          .on("yourBooking.status", "in", ["pending", "accepted"]),
+          .on("yourBooking.status", "in", [
+            sql.lit<"pending">("pending"),
+            sql.lit<"accepted">("accepted"),
+          ]),
       )
       .select([
         "bikes.id",

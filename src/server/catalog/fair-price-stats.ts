@@ -32,14 +32,26 @@ type Priced = Pick<
 const ownPercent = (bike: Priced) => Math.round((100 * bike.resalePrice) / bike.originalPrice);
 
 async function loadStats(db: AppDb, bikes: Priced[]): Promise<Stats> {
-  const windows = new Map<string, { categoryId: string; from: number; to: number }>();
+  // Each category's windows of years, merged where they overlap or touch: a
+  // page of one category usually needs one or two ranges, not one per bike.
+  const byCategory = new Map<string, Array<{ from: number; to: number }>>();
   for (const bike of bikes) {
-    const { from, to } = comparableYears(bike.yearsOfUse);
-    windows.set(groupKey(bike.categoryId, bike.yearsOfUse), {
-      categoryId: bike.categoryId,
-      from,
-      to,
-    });
+    const windows = byCategory.get(bike.categoryId) ?? [];
+    windows.push(comparableYears(bike.yearsOfUse));
+    byCategory.set(bike.categoryId, windows);
+  }
+  const ranges: Array<{ categoryId: string; from: number; to: number }> = [];
+  for (const [categoryId, windows] of byCategory) {
+    windows.sort((a, b) => a.from - b.from);
+    let current: { categoryId: string; from: number; to: number } | null = null;
+    for (const window of windows) {
+      if (current && window.from <= current.to + 1) {
+        current.to = Math.max(current.to, window.to);
+      } else {
+        current = { categoryId, ...window };
+        ranges.push(current);
+      }
+    }
   }
   const rows = await db
     .selectFrom("priceStats")
@@ -47,7 +59,7 @@ async function loadStats(db: AppDb, bikes: Priced[]): Promise<Stats> {
     .where("listings", ">", 0)
     .where((eb) =>
       eb.or(
-        [...windows.values()].map((window) =>
+        ranges.map((window) =>
           eb.and([
             eb("categoryId", "=", window.categoryId),
             eb("yearsOfUse", ">=", window.from),
@@ -77,7 +89,11 @@ function percentAt(buckets: Array<[number, number]>, position: number): number {
 }
 
 /** Same category, years of use within the window, the bike itself left out. */
-function comparablesOf(stats: Stats, bike: Priced): Comparables {
+/** The window's histograms added up, by percent, ascending: the same for every bike of a group. */
+function windowOf(stats: Stats, windows: Map<string, Array<[number, number]>>, bike: Priced) {
+  const key = groupKey(bike.categoryId, bike.yearsOfUse);
+  const known = windows.get(key);
+  if (known) return known;
   const merged = new Map<number, number>();
   const { from, to } = comparableYears(bike.yearsOfUse);
   for (let years = from; years <= to; years++) {
@@ -85,10 +101,24 @@ function comparablesOf(stats: Stats, bike: Priced): Comparables {
       merged.set(percent, (merged.get(percent) ?? 0) + count);
     }
   }
+  const buckets = [...merged].sort(([a], [b]) => a - b);
+  windows.set(key, buckets);
+  return buckets;
+}
+
+function comparablesOf(
+  stats: Stats,
+  windows: Map<string, Array<[number, number]>>,
+  bike: Priced,
+): Comparables {
   const own = ownPercent(bike);
-  const ownCount = merged.get(own) ?? 0;
-  if (ownCount > 0) merged.set(own, ownCount - 1);
-  const buckets = [...merged].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
+  let ownLeftOut = false;
+  const buckets: Array<[number, number]> = [];
+  for (const [percent, listings] of windowOf(stats, windows, bike)) {
+    const count = !ownLeftOut && percent === own ? listings - 1 : listings;
+    if (percent === own) ownLeftOut = true;
+    if (count > 0) buckets.push([percent, count]);
+  }
   const count = buckets.reduce((sum, [, n]) => sum + n, 0);
   if (count === 0) return { count: 0, medianRatio: 0 };
   const middle = Math.floor(count / 2);
@@ -99,10 +129,14 @@ function comparablesOf(stats: Stats, bike: Priced): Comparables {
   return { count, medianRatio: medianPercent / 100 };
 }
 
-function fairPriceOf(stats: Stats, bike: Priced): FairPrice | null {
+function fairPriceOf(
+  stats: Stats,
+  windows: Map<string, Array<[number, number]>>,
+  bike: Priced,
+): FairPrice | null {
   const ratio = resaleRatio(bike.resalePrice, bike.originalPrice);
   if (ratio === null) return null;
-  const comparables = comparablesOf(stats, bike);
+  const comparables = comparablesOf(stats, windows, bike);
   const rating = rateAgainst(ratio, comparables);
   if (!rating) return null;
   const basis = fairPriceBasis({
@@ -121,5 +155,6 @@ export async function withFairPrice<T extends Priced>(
 ): Promise<Array<T & { fairPrice: FairPrice | null }>> {
   if (bikes.length === 0) return [];
   const stats = await loadStats(db, bikes);
-  return bikes.map((bike) => ({ ...bike, fairPrice: fairPriceOf(stats, bike) }));
+  const windows = new Map<string, Array<[number, number]>>();
+  return bikes.map((bike) => ({ ...bike, fairPrice: fairPriceOf(stats, windows, bike) }));
 }

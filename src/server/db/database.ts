@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../env";
 import type { Logger } from "../logger";
@@ -49,12 +49,45 @@ export function openDatabase(config: DatabaseConfig, logger?: Logger): DatabaseH
   // Reads through the page cache mapped in memory: index-driven searches over a
   // large table run several times faster than through read() calls.
   sqlite.pragma("mmap_size = 268435456");
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: "sqlite",
     driver: { dialect: "sqlite", sqlite },
     close: () => db.destroy(),
+  };
+}
+
+/** How many distinct SQL texts keep their prepared statement (the app sends a few hundred). */
+const PREPARED_STATEMENTS = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs, each time: on a
+ * page read that is more time than running the statements. The same SQL text
+ * gets the statement prepared the first time instead (SQLite re-prepares it
+ * itself if the schema changes). A statement still being iterated (a
+ * streamed query) is busy: should the same text be asked for meanwhile, it
+ * gets a fresh one. The oldest
+ * texts are dropped past PREPARED_STATEMENTS, so lists of varying length
+ * (`in (?, ?, …)`) can't grow the map without bound.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const prepared = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const known = prepared.get(sql);
+      if (known) return known.busy ? sqlite.prepare(sql) : known;
+      const statement = sqlite.prepare(sql);
+      if (prepared.size >= PREPARED_STATEMENTS) {
+        const oldest = prepared.keys().next().value;
+        if (oldest !== undefined) prepared.delete(oldest);
+      }
+      prepared.set(sql, statement);
+      return statement;
+    },
   };
 }
 

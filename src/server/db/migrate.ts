@@ -18,6 +18,7 @@ import { bookingsMadeFairMigration } from "./migrations/011-bookings-made-fair";
 import { mailOutboxMigration } from "./migrations/012-mail-outbox";
 import { notificationsMigration } from "./migrations/013-notifications";
 import { moderationMigration } from "./migrations/020-moderation";
+import { bookingsByBuyerStatusMigration } from "./migrations/021-bookings-by-buyer-status";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -36,6 +37,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "012-mail-outbox": mailOutboxMigration(dialect),
     "013-notifications": notificationsMigration(dialect),
     "020-moderation": moderationMigration(dialect),
+    "021-bookings-by-buyer-status": bookingsByBuyerStatusMigration(),
   };
 }
 

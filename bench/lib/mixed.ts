@@ -1,0 +1,401 @@
+import { performance } from "node:perf_hooks";
+import { openDatabase } from "#src/server/db/database";
+import type { CategoryName } from "#src/shared/schemas/categories";
+import type { BenchDatabase } from "./databases";
+import { type LoadSettings, median, pairedRatio, percentile, type Summary } from "./load";
+import { type ReRide, signUp } from "./reride";
+import { type WrkResult, wrk } from "./wrk";
+
+/**
+ * The mixed workload (issue 16): the signed-in category page, the search and
+ * a bike page read at full speed by wrk, while other users write at a fixed
+ * rate — wishlist hearts, bookings and their cancellations, new listings —
+ * from this process. Each read endpoint is measured write-free and at every
+ * rate in WRITE_RATES, interleaved round by round (0, 20, 200, 0, 20, 200, …),
+ * on one ReRide process and on one per core. "Kept" is the read throughput at
+ * a rate over the write-free throughput of the same round (load.ts pairs
+ * them), so a slow spell of the machine moves one ratio, not the verdict.
+ *
+ * The writers are open-loop: a write starts every 1/rate seconds whether or
+ * not the earlier ones have been answered (up to MAX_IN_FLIGHT at once; past
+ * that a write is counted as skipped), as real users do. The rate achieved
+ * is reported beside each figure: a server that can't take the writes shows
+ * it there rather than by quietly receiving fewer.
+ */
+
+export const WRITE_RATES = [0, 20, 200] as const;
+const MAX_IN_FLIGHT = 64;
+/** Writer accounts: the writes are other users', never the reader's. */
+const WRITER_BUYERS = 4;
+
+export interface WriteFigures {
+  /** Writes started per second over the run. */
+  perSecond: number;
+  done: number;
+  /** Answers that weren't 2xx, and network errors. */
+  failed: number;
+  /** Not started because MAX_IN_FLIGHT were still unanswered. */
+  skipped: number;
+  p99Ms: number;
+  /** How many of each kind were made. */
+  kinds: Record<string, number>;
+}
+
+export interface MixedRow {
+  db: string;
+  bikes: number;
+  /** "one process" or "<n> processes". */
+  server: string;
+  endpoint: string;
+  /** Writes per second asked for. */
+  rate: number;
+  rounds: WrkResult[];
+  writes: WriteFigures[];
+  median: Summary;
+  /** Read throughput at this rate ÷ write-free, round by round (1 for rate 0). */
+  kept: number;
+  errors: number;
+}
+
+/**
+ * One kind of write the background users make: `next` makes one write (one
+ * HTTP request) and says whether it was answered 2xx. Kinds take turns by
+ * weight. Conversations' messages, once they exist, are one more entry in
+ * `writeKinds`; `cleanUp` undoes what a kind left behind (run untimed, after
+ * the measurements), so the generated database can be used again.
+ */
+interface WriteKind {
+  name: string;
+  weight: number;
+  next(): Promise<boolean>;
+  cleanUp?(): Promise<void>;
+}
+
+interface Writer {
+  url: string;
+  cookie: string;
+}
+
+export interface MixedPaths {
+  category: string;
+  search: string | null;
+  bike: string | null;
+}
+
+export async function runMixed(
+  database: BenchDatabase,
+  servers: ReRide[],
+  paths: MixedPaths,
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<MixedRow[]> {
+  const first = servers[0];
+  if (!first) return [];
+  const { kinds, writers } = await writeKinds(database, first);
+  const rows: MixedRow[] = [];
+  const endpoints: Array<[string, string | null]> = [
+    ["category page", paths.category],
+    ["search", paths.search],
+    ["bike page", paths.bike],
+  ];
+  try {
+    for (const server of servers) {
+      const label = server.name === "ReRide" ? "one process" : server.name.replace(/^ReRide ×/, "");
+      // The writes go to the server being read, as its users' would.
+      for (const writer of writers) writer.url = server.url;
+      for (const [endpoint, route] of endpoints) {
+        if (!route) continue;
+        log(
+          `  ${database.kind} ${database.bikes.toLocaleString("en")}: mixed, ${endpoint}, ${label}`,
+        );
+        const url = `${server.url}${route}`;
+        const headers = { Cookie: first.cookie };
+        await wrk({
+          url,
+          seconds: settings.warmupSeconds,
+          connections: settings.connections,
+          headers,
+        });
+        const byRate = new Map<number, { reads: WrkResult[]; writes: WriteFigures[] }>(
+          WRITE_RATES.map((rate) => [rate, { reads: [], writes: [] }]),
+        );
+        for (let round = 1; round <= settings.rounds; round++) {
+          const line: string[] = [];
+          for (const rate of WRITE_RATES) {
+            const seconds = settings.seconds;
+            const [reads, writes] = await Promise.all([
+              wrk({ url, seconds, connections: settings.connections, headers }),
+              writeAtRate(rate, seconds * 1000, kinds),
+            ]);
+            byRate.get(rate)?.reads.push(reads);
+            byRate.get(rate)?.writes.push(writes);
+            line.push(
+              `${rate} w/s: ${Math.round(reads.requestsPerSecond)}/s p99 ${Math.round(reads.p99Ms)} ms` +
+                (rate > 0 ? ` (${Math.round(writes.perSecond)} w/s done)` : ""),
+            );
+          }
+          log(`    round ${round}: ${line.join(" · ")}`);
+        }
+        const writeFree = byRate.get(0)?.reads ?? [];
+        for (const rate of WRITE_RATES) {
+          const measured = byRate.get(rate);
+          if (!measured) continue;
+          const { reads, writes } = measured;
+          rows.push({
+            db: database.kind,
+            bikes: database.bikes,
+            server: label,
+            endpoint,
+            rate,
+            rounds: reads,
+            writes,
+            median: {
+              requestsPerSecond: median(reads.map((r) => r.requestsPerSecond)),
+              p50Ms: median(reads.map((r) => r.p50Ms)),
+              p99Ms: median(reads.map((r) => r.p99Ms)),
+            },
+            kept: rate === 0 ? 1 : keptRatio(reads, writeFree),
+            errors: reads.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0),
+          });
+        }
+      }
+    }
+  } finally {
+    log(`  ${database.kind}: undoing the mixed workload's writes`);
+    for (const kind of kinds) await kind.cleanUp?.();
+  }
+  return rows;
+}
+
+/** Reads at a write rate ÷ write-free reads, paired round by round. */
+function keptRatio(reads: WrkResult[], writeFree: WrkResult[]): number {
+  const asMeasured = (rounds: WrkResult[]) => ({
+    endpoint: "",
+    kind: "read" as const,
+    contender: "",
+    url: "",
+    rounds,
+    median: { requestsPerSecond: 0, p50Ms: 0, p99Ms: 0 },
+    errors: 0,
+  });
+  return pairedRatio(asMeasured(reads), asMeasured(writeFree));
+}
+
+/** Writes at `rate` per second for `durationMs`, in turn by the kinds' weights. */
+async function writeAtRate(
+  rate: number,
+  durationMs: number,
+  kinds: WriteKind[],
+): Promise<WriteFigures> {
+  const figures: WriteFigures = {
+    perSecond: 0,
+    done: 0,
+    failed: 0,
+    skipped: 0,
+    p99Ms: Number.NaN,
+    kinds: {},
+  };
+  if (rate === 0) return figures;
+  const turns = kinds.flatMap((kind) => Array.from({ length: kind.weight }, () => kind));
+  const times: number[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  const interval = 1000 / rate;
+  let due = started;
+  let turn = 0;
+  let attempted = 0;
+  while (performance.now() - started < durationMs) {
+    while (due <= performance.now()) {
+      due += interval;
+      attempted++;
+      if (inFlight.size >= MAX_IN_FLIGHT) {
+        figures.skipped++;
+        continue;
+      }
+      const kind = turns[turn++ % turns.length];
+      if (!kind) continue;
+      figures.kinds[kind.name] = (figures.kinds[kind.name] ?? 0) + 1;
+      const sent = performance.now();
+      const write: Promise<void> = kind.next().then(
+        (ok) => {
+          times.push(performance.now() - sent);
+          if (ok) figures.done++;
+          else figures.failed++;
+          inFlight.delete(write);
+        },
+        () => {
+          figures.failed++;
+          inFlight.delete(write);
+        },
+      );
+      inFlight.add(write);
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  }
+  await Promise.all(inFlight);
+  figures.perSecond = (attempted - figures.skipped) / (durationMs / 1000);
+  figures.p99Ms = percentile(times, 99);
+  return figures;
+}
+
+/**
+ * Wishlist hearts (put, then take off), bookings and their cancellations by
+ * several buyers, and new listings by a seller in every category: the writes
+ * of a marketplace's evening. None by the reader.
+ */
+async function writeKinds(database: BenchDatabase, reride: ReRide) {
+  const url = reride.url;
+  const buyers: Writer[] = [];
+  for (let i = 0; i < WRITER_BUYERS; i++) {
+    buyers.push({ url, cookie: (await signUp(url, "buyer")).cookie });
+  }
+  const seller: Writer = { url, cookie: (await signUp(url, "seller")).cookie };
+  const { hearts, bookable } = await bikesToWriteOn(database);
+  const kinds: WriteKind[] = [
+    wishlistHearts(buyers, hearts),
+    bookingsAndCancels(buyers, bookable),
+    newListings(seller, database.categoryIds),
+  ];
+  return { kinds, writers: [...buyers, seller] };
+}
+
+function send(writer: Writer, method: string, route: string, body?: unknown) {
+  return fetch(`${writer.url}${route}`, {
+    method,
+    headers: {
+      cookie: writer.cookie,
+      origin: writer.url,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function ok(response: Promise<Response>): Promise<boolean> {
+  const answer = await response;
+  await answer.arrayBuffer();
+  return answer.ok;
+}
+
+/** Each heart put on a bike, and the next write on that buyer's turn takes it off again. */
+function wishlistHearts(buyers: Writer[], bikes: string[]): WriteKind {
+  let turn = 0;
+  const hearted: Array<{ buyer: Writer; bikeId: string }> = [];
+  return {
+    name: "wishlist hearts",
+    weight: 2,
+    next() {
+      const undo = turn % 2 === 1 ? hearted.shift() : undefined;
+      const buyer = buyers[turn % buyers.length] as Writer;
+      const bikeId = bikes[turn % bikes.length] as string;
+      turn++;
+      if (undo) return ok(send(undo.buyer, "DELETE", `/api/me/wishlist/${undo.bikeId}`));
+      hearted.push({ buyer, bikeId });
+      return ok(send(buyer, "PUT", `/api/me/wishlist/${bikeId}`));
+    },
+    async cleanUp() {
+      for (const { buyer, bikeId } of hearted.splice(0)) {
+        await ok(send(buyer, "DELETE", `/api/me/wishlist/${bikeId}`));
+      }
+    },
+  };
+}
+
+/** A bike booked, and on the kind's next turn a booking made earlier cancelled. */
+function bookingsAndCancels(buyers: Writer[], bikes: string[]): WriteKind {
+  let turn = 0;
+  let nextBike = 0;
+  const booked: Array<{ buyer: Writer; id: string }> = [];
+  return {
+    name: "bookings and cancels",
+    weight: 2,
+    async next() {
+      turn++;
+      const cancel = turn % 2 === 0 ? booked.shift() : undefined;
+      if (cancel) {
+        return ok(
+          send(cancel.buyer, "PATCH", `/api/bookings/${cancel.id}`, { status: "cancelled" }),
+        );
+      }
+      const buyer = buyers[turn % buyers.length] as Writer;
+      const bikeId = bikes[nextBike++ % bikes.length] as string;
+      const answer = await send(buyer, "POST", "/api/bookings", {
+        bikeId,
+        phone: "+8801711000002",
+        meetingLocation: "Dhaka",
+      });
+      if (answer.status !== 201) {
+        await answer.arrayBuffer();
+        return false;
+      }
+      const { id } = (await answer.json()) as { id: string };
+      booked.push({ buyer, id });
+      return true;
+    },
+    async cleanUp() {
+      for (const { buyer, id } of booked.splice(0)) {
+        await ok(send(buyer, "PATCH", `/api/bookings/${id}`, { status: "cancelled" }));
+      }
+    },
+  };
+}
+
+/** A new listing, in each category in turn; deleted again at the end. */
+function newListings(seller: Writer, categoryIds: Record<CategoryName, string>): WriteKind {
+  const categories = Object.values(categoryIds);
+  const listed: string[] = [];
+  let turn = 0;
+  return {
+    name: "new listings",
+    weight: 1,
+    async next() {
+      const categoryId = categories[turn++ % categories.length] as string;
+      const answer = await send(seller, "POST", "/api/bikes", {
+        title: `Well kept bike, one owner, ${turn}`,
+        name: "Bench Roadster 150",
+        categoryId,
+        imageUrl: "https://example.com/bench-roadster.jpg",
+        location: "Dhaka",
+        yearsOfUse: 1 + (turn % 6),
+        originalPrice: 2400,
+        resalePrice: 1500 + (turn % 500),
+        phone: "+8801711000003",
+      });
+      if (answer.status !== 201) {
+        await answer.arrayBuffer();
+        return false;
+      }
+      listed.push(((await answer.json()) as { id: string }).id);
+      return true;
+    },
+    async cleanUp() {
+      for (const id of listed.splice(0)) await ok(send(seller, "DELETE", `/api/bikes/${id}`));
+    },
+  };
+}
+
+/**
+ * Bikes to heart (any) and to book (available ones, from the end of the id
+ * order: the booking mix books from the start).
+ */
+async function bikesToWriteOn(database: BenchDatabase) {
+  const handle = openDatabase(database.config);
+  try {
+    const hearts = await handle.db
+      .selectFrom("bikes")
+      .select("id")
+      .orderBy("postedAt", "desc")
+      .limit(500)
+      .execute();
+    const bookable = await handle.db
+      .selectFrom("bikes")
+      .select("id")
+      .where("status", "=", "available")
+      .orderBy("id", "desc")
+      .limit(20_000)
+      .execute();
+    return { hearts: hearts.map((row) => row.id), bookable: bookable.map((row) => row.id) };
+  } finally {
+    await handle.close();
+  }
+}
