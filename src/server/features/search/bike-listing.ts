@@ -103,7 +103,9 @@ async function indexPage(
     const source = many
       ? ftsInSortOrder(dialect, filters, words, terms)
       : ftsMatches(dialect, filters, words, terms);
-    const { rows } = await sql<Keyed>`select "bikes"."id", "bikes"."postedAt", "bikes"."resalePrice"
+    const { rows } =
+      await sql<Keyed>`select "bikes"."id", "bikes"."postedAt", "bikes"."resalePrice",
+      "bikes"."mileageKm", "bikes"."modelYear"
       from ${source} and ${after ?? ALWAYS}
       order by ${order} limit ${limit}`.execute(db);
     return rows;
@@ -123,7 +125,13 @@ async function indexPage(
         () => matching,
       )
       .selectFrom("matches")
-      .select(["matches.id", "matches.postedAt", "matches.resalePrice"])
+      .select([
+        "matches.id",
+        "matches.postedAt",
+        "matches.resalePrice",
+        "matches.mileageKm",
+        "matches.modelYear",
+      ])
       .where(after ?? ALWAYS)
       .orderBy(order)
       .limit(limit)
