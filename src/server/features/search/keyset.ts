@@ -63,9 +63,14 @@ export function keyset(table: string, page: PageRequest) {
   if (sort === "mileage_asc" || sort === "year_desc") {
     const ascending = sort === "mileage_asc";
     const key = ascending ? mileageKey(table) : yearKey(table);
+    // The bound on the key alone says the same as the row comparison, but
+    // SQLite seeks an expression index only by a plain comparison: without
+    // it a deep page would read every entry before the cursor.
     const after =
       cursor && (cursor.sort === "mileage_asc" || cursor.sort === "year_desc")
-        ? sql<SqlBool>`(${key}, ${id}) ${ascending ? sql`>` : sql`<`} (${cursor.value}, ${cursor.id})`
+        ? ascending
+          ? sql<SqlBool>`(${key} >= ${cursor.value} and (${key}, ${id}) > (${cursor.value}, ${cursor.id}))`
+          : sql<SqlBool>`(${key} <= ${cursor.value} and (${key}, ${id}) < (${cursor.value}, ${cursor.id}))`
         : null;
     return {
       after,
