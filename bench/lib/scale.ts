@@ -217,7 +217,7 @@ async function searchLike(
   const filters: BikeFilters = { ...details, q, availableOnly: true };
   const [page] = await Promise.all([
     listBikes(db, dialect, viewer, filters, { sort, cursor: null, limit: PAGE_SIZE }),
-    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP),
+    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP, sort),
   ]);
   return withFairPrice(db, page.items);
 }
