@@ -278,6 +278,7 @@ function bikeRow(
   const title = `${BRAND[category]} ${model.name}, ${random.pick(TITLE_PHRASES)}`;
   const location = random.pick(LOCATIONS);
   const postedAt = new Date(now - Math.floor(random.next() * 730 * DAY_MS)).toISOString();
+  const details = listingDetails(random, model, yearsOfUse, now);
   return {
     id: randomUUID(),
     sellerId,
@@ -296,6 +297,46 @@ function bikeRow(
     postedAt,
     updatedAt: postedAt,
     ...searchColumns({ title, name: model.name, location }),
+    ...details,
+  };
+}
+
+/** A share of listings predate the details (null, "not given"), so the sorts meet nulls. */
+const WITHOUT_DETAILS = 0.15;
+const CONDITIONS = ["excellent", "good", "fair", "needs_work"] as const;
+
+/** Mileage, model year, engine size, condition and papers, plausible for the bike's age. */
+function listingDetails(
+  random: Random,
+  model: { name: string; price: number },
+  yearsOfUse: number,
+  now: number,
+): Pick<NewBike, "mileageKm" | "modelYear" | "engineCc" | "condition" | "papersUpToDate"> {
+  if (random.next() < WITHOUT_DETAILS) {
+    return {
+      mileageKm: null,
+      modelYear: null,
+      engineCc: null,
+      condition: null,
+      papersUpToDate: null,
+    };
+  }
+  const named = Number(model.name.match(/\d{3,4}/)?.[0] ?? Number.NaN);
+  const engineCc =
+    named >= 50 && named <= 2500
+      ? named
+      : Math.min(1340, Math.max(100, Math.round(model.price / 15)));
+  const mileageKm = Math.min(
+    500_000,
+    Math.round(yearsOfUse * (2000 + random.next() * 10_000) + random.next() * 3000),
+  );
+  const wear = Math.min(3, Math.floor(yearsOfUse / 4 + random.next() * 1.5));
+  return {
+    mileageKm,
+    modelYear: new Date(now).getUTCFullYear() - yearsOfUse - (random.next() < 0.3 ? 1 : 0),
+    engineCc,
+    condition: CONDITIONS[wear] ?? "fair",
+    papersUpToDate: random.next() < 0.85 ? 1 : 0,
   };
 }
 

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { sql } from "kysely";
 import { findBike } from "#src/server/catalog/bike-reads";
 import { withFairPrice } from "#src/server/catalog/fair-price-stats";
 import { findCategory } from "#src/server/catalog/find-category";
@@ -7,7 +8,8 @@ import { listAdvertisedBikes } from "#src/server/features/bikes/bikes.queries";
 import { listCategories } from "#src/server/features/categories/categories.queries";
 import { type BikeFilters, countBikes, listBikes } from "#src/server/features/search/bike-listing";
 import type { Cursor } from "#src/server/features/search/cursor";
-import { SEARCH_TOTAL_CAP } from "#src/shared/schemas/search";
+import { MILEAGE_UNKNOWN } from "#src/server/features/search/keyset";
+import { type BikeSort, SEARCH_TOTAL_CAP } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
 import type { BenchDatabase } from "./databases";
 import { median, percentile } from "./load";
@@ -66,6 +68,9 @@ export async function measureScale(
       return withFairPrice(db, page.items);
     };
     const search = (q: string) => () => searchLike(db, dialect, viewer, q);
+    const filtered = (details: Omit<BikeFilters, "availableOnly">, sort: BikeSort) => () =>
+      searchLike(db, dialect, viewer, undefined, details, sort);
+    const deepMileage = await deepMileageCursor(db, categoryId);
     const firstPage = { sort: "newest" as const, cursor: null, limit: PAGE_SIZE };
     const probes: Probe[] = [
       {
@@ -105,6 +110,57 @@ export async function measureScale(
         detail: "rarer words",
         targeted: true,
         run: search("gixxer dhaka"),
+      },
+      // Listing details (PRODUCT.md §8): the filters and sorts, as GET /api/bikes and a brand's page.
+      {
+        query: "search: max mileage 20,000 km, model year 2022+",
+        detail: "newest first, page and capped count",
+        targeted: true,
+        run: filtered({ maxMileageKm: 20_000, minYear: 2022 }, "newest"),
+      },
+      {
+        query: "search: lowest mileage first",
+        detail: "mileage_asc, page and capped count",
+        targeted: true,
+        run: filtered({}, "mileage_asc"),
+      },
+      {
+        query: "search: newest model year first, condition good",
+        detail: "year_desc, page and capped count",
+        targeted: true,
+        run: filtered({ condition: "good" }, "year_desc"),
+      },
+      {
+        query: "search: engine 300–700 cc, lowest mileage first",
+        detail: "mileage_asc, page and capped count",
+        targeted: true,
+        run: filtered({ minEngineCc: 300, maxEngineCc: 700 }, "mileage_asc"),
+      },
+      {
+        query: "category page: newest model year first",
+        detail: "year_desc, page 1",
+        targeted: true,
+        run: () =>
+          listBikes(
+            db,
+            dialect,
+            viewer,
+            { categoryId, availableOnly: false },
+            { sort: "year_desc", cursor: null, limit: PAGE_SIZE },
+          ),
+      },
+      {
+        query: "category page: lowest mileage first, deep",
+        detail: `mileage_asc, page ${DEEP_PAGES.toLocaleString("en")} (keyset cursor)`,
+        targeted: true,
+        run: () =>
+          listBikes(
+            db,
+            dialect,
+            viewer,
+            { categoryId, availableOnly: false },
+            { sort: "mileage_asc", cursor: deepMileage, limit: PAGE_SIZE },
+          ),
       },
       {
         query: "GET /api/categories",
@@ -150,11 +206,18 @@ export async function measureScale(
 }
 
 /** As GET /api/bikes: the page and the capped count side by side, then the badges. */
-async function searchLike(db: AppDb, dialect: Dialect, viewer: User, q: string) {
-  const filters: BikeFilters = { q, availableOnly: true };
+async function searchLike(
+  db: AppDb,
+  dialect: Dialect,
+  viewer: User,
+  q: string | undefined,
+  details: Omit<BikeFilters, "availableOnly"> = {},
+  sort: BikeSort = "newest",
+) {
+  const filters: BikeFilters = { ...details, q, availableOnly: true };
   const [page] = await Promise.all([
-    listBikes(db, dialect, viewer, filters, { sort: "newest", cursor: null, limit: PAGE_SIZE }),
-    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP),
+    listBikes(db, dialect, viewer, filters, { sort, cursor: null, limit: PAGE_SIZE }),
+    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP, sort),
   ]);
   return withFairPrice(db, page.items);
 }
@@ -197,6 +260,23 @@ async function deepCursor(db: AppDb, categoryId: string) {
   const cursor: Cursor = { sort: "newest", at: toIso(row.postedAt), id: row.id };
   // The page after `page` pages is page + 1.
   return { cursor, page: page + 1 };
+}
+
+/** The mileage_asc cursor after DEEP_PAGES pages of a category (or its last page), found with OFFSET. */
+async function deepMileageCursor(db: AppDb, categoryId: string): Promise<Cursor> {
+  const key = sql<number>`coalesce("mileageKm", ${sql.lit(MILEAGE_UNKNOWN)})`;
+  const row = await db
+    .selectFrom("bikes")
+    .select(["id", key.as("mileage")])
+    .where("categoryId", "=", categoryId)
+    .orderBy(key)
+    .orderBy("id")
+    .offset(DEEP_PAGES * PAGE_SIZE - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? { sort: "mileage_asc", value: Number(row.mileage), id: row.id }
+    : { sort: "mileage_asc", value: 0, id: "" };
 }
 
 async function viewerOf(db: AppDb, id: string): Promise<User> {

@@ -135,6 +135,11 @@ describe("forms say what is wrong at the top and beside each field", () => {
       { label: "Bike Name", message: "Bike name is required" },
       { label: "Years of use", message: "Years of use must be a whole number" },
       { label: "Category", message: "Select category" },
+      { label: "Model year", message: "Model year must be a whole number" },
+      { label: "Mileage (km)", message: "Mileage must be a whole number" },
+      { label: "Engine (cc)", message: "Engine size must be a whole number" },
+      { label: "Condition", message: "Select condition" },
+      { label: "Papers up to date", message: "Say whether the papers are up to date" },
     ];
     const summary = await expectErrorSummary(page, empty);
     await expectSummaryLinksFocusFields(page, summary, page, empty.slice(-3));

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import type { Category } from "#src/shared/schemas/categories";
+import { bikeConditions, conditionLabels } from "#src/shared/schemas/listing-details";
 import { bikeSorts } from "#src/shared/schemas/search-sorts";
 import { type FilterKey, type Filters, filterKeys } from "../lib/search-params";
 import { validateFilters } from "../lib/validate-filters";
@@ -10,6 +11,8 @@ const sortLabels: Record<(typeof bikeSorts)[number], string> = {
   newest: "Newest first",
   price_asc: "Price: low to high",
   price_desc: "Price: high to low",
+  mileage_asc: "Mileage: low to high",
+  year_desc: "Model year: newest first",
 };
 
 interface BikeFiltersProps {
@@ -124,6 +127,29 @@ export function BikeFilters({ scope, categories = [], filters, onApply }: BikeFi
           {text("maxPrice", "Max price", "number")}
           {text("maxYearsOfUse", "Max years of use", "number")}
           {text("location", "Location")}
+          {text("minYear", "Min model year", "number")}
+          {text("maxMileageKm", "Max mileage (km)", "number")}
+          {text("minEngineCc", "Min engine (cc)", "number")}
+          {text("maxEngineCc", "Max engine (cc)", "number")}
+          <FieldShell label="Condition" error={errors.condition}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                name="condition"
+                defaultValue={filters.condition ?? ""}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                className="select select-sm w-full"
+              >
+                <option value="">Any condition</option>
+                {bikeConditions.map((condition) => (
+                  <option key={condition} value={condition}>
+                    {conditionLabels[condition]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldShell>
           <FieldShell label="Sort" error={errors.sort}>
             {({ id, describedBy }) => (
               <select

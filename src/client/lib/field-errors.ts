@@ -55,10 +55,10 @@ function messageAt(errors: object, name: string): string | undefined {
 }
 
 /** A field's registration and its message: what TextField and SelectField take from a form. */
-export function bindField<TValues extends FieldValues, TOutput>(
+export function bindField<TValues extends FieldValues, TOutput, TName extends Path<TValues>>(
   form: UseFormReturn<TValues, unknown, TOutput>,
-  name: Path<TValues>,
-  options?: RegisterOptions<TValues, Path<TValues>>,
+  name: TName,
+  options?: RegisterOptions<TValues, TName>,
 ) {
   return {
     registration: form.register(name, options),

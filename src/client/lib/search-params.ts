@@ -7,6 +7,11 @@ export const filterKeys = [
   "maxPrice",
   "maxYearsOfUse",
   "location",
+  "minYear",
+  "maxMileageKm",
+  "minEngineCc",
+  "maxEngineCc",
+  "condition",
   "verifiedOnly",
   "sort",
 ] as const;

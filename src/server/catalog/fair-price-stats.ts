@@ -1,35 +1,69 @@
+import type { Kysely } from "kysely";
 import {
   type Comparables,
+  comparableMileageBands,
+  comparableModelYears,
   comparableYears,
   type FairPrice,
   fairPriceBasis,
+  MIN_COMPARABLES,
   rateAgainst,
   resaleRatio,
 } from "../../shared/fair-price";
 import type { Bike } from "../../shared/schemas/bikes";
 import type { AppDb } from "../db/database";
+import type { Tables } from "../db/tables";
 
 /**
  * The comparables behind the fair-price badge (docs/fair-price.md), read
- * from `priceStats`: for each category and years of use, how many listings
- * ask each whole percent of their original price (maintained by triggers,
- * migrations/005-price-stats.ts). A page reads only the groups its bikes
- * need (a few thousand rows at most), so the figures are always current, on
- * every process, with no cache to go stale.
+ * from two histograms kept by triggers: `priceStats` (migration 005), for
+ * each category and years of use how many listings ask each whole percent
+ * of their original price, and `detailPriceStats` (migration 018), the same
+ * by model year and 10,000 km mileage band. A page reads only the groups its
+ * bikes need (a few thousand rows at most), so the figures are always
+ * current, on every process, with no cache to go stale.
  */
 type Histogram = Map<number, number>;
 type Stats = Map<string, Histogram>;
 
+/** migrations/018-listing-details.ts; only the fair-price hint reads it. */
+interface DetailPriceStatsTable {
+  categoryId: string;
+  modelYear: number;
+  mileageBand: number;
+  percent: number;
+  listings: number;
+}
+const detailStatsOf = (db: Kysely<Tables>) =>
+  db.withTables<{ detailPriceStats: DetailPriceStatsTable }>();
+
 const groupKey = (categoryId: string, yearsOfUse: number) => `${categoryId}|${yearsOfUse}`;
+const detailKey = (categoryId: string, modelYear: number, band: number) =>
+  `${categoryId}|${modelYear}|${band}`;
 
 /** What the badge needs of a bike. */
 type Priced = Pick<
   Bike,
-  "categoryId" | "categoryName" | "yearsOfUse" | "resalePrice" | "originalPrice"
+  | "categoryId"
+  | "categoryName"
+  | "yearsOfUse"
+  | "resalePrice"
+  | "originalPrice"
+  | "modelYear"
+  | "mileageKm"
 >;
+type Detailed = Priced & { modelYear: number; mileageKm: number };
+const hasDetails = (bike: Priced): bike is Detailed =>
+  bike.modelYear !== null && bike.mileageKm !== null;
 
 // As the triggers round: a decimal division, half away from zero.
 const ownPercent = (bike: Priced) => Math.round((100 * bike.resalePrice) / bike.originalPrice);
+
+function addTo(stats: Stats, key: string, percent: number, listings: number) {
+  const histogram = stats.get(key) ?? new Map<number, number>();
+  histogram.set(percent, listings);
+  stats.set(key, histogram);
+}
 
 async function loadStats(db: AppDb, bikes: Priced[]): Promise<Stats> {
   // Each category's windows of years, merged where they overlap or touch: a
@@ -71,10 +105,42 @@ async function loadStats(db: AppDb, bikes: Priced[]): Promise<Stats> {
     .execute();
   const stats: Stats = new Map();
   for (const row of rows) {
-    const key = groupKey(row.categoryId, row.yearsOfUse);
-    const histogram = stats.get(key) ?? new Map<number, number>();
-    histogram.set(row.percent, row.listings);
-    stats.set(key, histogram);
+    addTo(stats, groupKey(row.categoryId, row.yearsOfUse), row.percent, row.listings);
+  }
+  return stats;
+}
+
+/** The model-year and mileage histograms around the page's bikes that give both. */
+async function loadDetailStats(db: AppDb, bikes: Detailed[]): Promise<Stats> {
+  const stats: Stats = new Map();
+  if (bikes.length === 0) return stats;
+  const rows = await detailStatsOf(db)
+    .selectFrom("detailPriceStats")
+    .select(["categoryId", "modelYear", "mileageBand", "percent", "listings"])
+    .where("listings", ">", 0)
+    .where((eb) =>
+      eb.or(
+        bikes.map((bike) => {
+          const years = comparableModelYears(bike.modelYear);
+          const bands = comparableMileageBands(bike.mileageKm);
+          return eb.and([
+            eb("categoryId", "=", bike.categoryId),
+            eb("modelYear", ">=", years.from),
+            eb("modelYear", "<=", years.to),
+            eb("mileageBand", ">=", bands.from),
+            eb("mileageBand", "<=", bands.to),
+          ]);
+        }),
+      ),
+    )
+    .execute();
+  for (const row of rows) {
+    addTo(
+      stats,
+      detailKey(row.categoryId, row.modelYear, row.mileageBand),
+      row.percent,
+      row.listings,
+    );
   }
   return stats;
 }
@@ -88,16 +154,16 @@ function percentAt(buckets: Array<[number, number]>, position: number): number {
   return 0;
 }
 
-/** Same category, years of use within the window, the bike itself left out. */
-/** The window's histograms added up, by percent, ascending: the same for every bike of a group. */
-function windowOf(stats: Stats, windows: Map<string, Array<[number, number]>>, bike: Priced) {
-  const key = groupKey(bike.categoryId, bike.yearsOfUse);
+/** A window's histograms added up, by percent, ascending: the same for every bike of the window. */
+type Window = Array<[number, number]>;
+type Windows = Map<string, Window>;
+
+function windowOf(windows: Windows, key: string, histograms: () => Array<Histogram | undefined>) {
   const known = windows.get(key);
   if (known) return known;
   const merged = new Map<number, number>();
-  const { from, to } = comparableYears(bike.yearsOfUse);
-  for (let years = from; years <= to; years++) {
-    for (const [percent, count] of stats.get(groupKey(bike.categoryId, years)) ?? []) {
+  for (const histogram of histograms()) {
+    for (const [percent, count] of histogram ?? []) {
       merged.set(percent, (merged.get(percent) ?? 0) + count);
     }
   }
@@ -106,15 +172,11 @@ function windowOf(stats: Stats, windows: Map<string, Array<[number, number]>>, b
   return buckets;
 }
 
-function comparablesOf(
-  stats: Stats,
-  windows: Map<string, Array<[number, number]>>,
-  bike: Priced,
-): Comparables {
-  const own = ownPercent(bike);
+/** The count and median of a window, the bike's own listing left out. */
+function summarize(window: Window, own: number): Comparables {
   let ownLeftOut = false;
-  const buckets: Array<[number, number]> = [];
-  for (const [percent, listings] of windowOf(stats, windows, bike)) {
+  const buckets: Window = [];
+  for (const [percent, listings] of window) {
     const count = !ownLeftOut && percent === own ? listings - 1 : listings;
     if (percent === own) ownLeftOut = true;
     if (count > 0) buckets.push([percent, count]);
@@ -129,14 +191,48 @@ function comparablesOf(
   return { count, medianRatio: medianPercent / 100 };
 }
 
+/** Same category, years of use within the window. */
+function comparablesOf(stats: Stats, windows: Windows, bike: Priced): Comparables {
+  const window = windowOf(windows, groupKey(bike.categoryId, bike.yearsOfUse), () => {
+    const { from, to } = comparableYears(bike.yearsOfUse);
+    const histograms = [];
+    for (let years = from; years <= to; years++) {
+      histograms.push(stats.get(groupKey(bike.categoryId, years)));
+    }
+    return histograms;
+  });
+  return summarize(window, ownPercent(bike));
+}
+
+/** Same category, model year and mileage band within their windows. */
+function detailComparablesOf(stats: Stats, windows: Windows, bike: Detailed): Comparables {
+  const years = comparableModelYears(bike.modelYear);
+  const bands = comparableMileageBands(bike.mileageKm);
+  const key = `detail|${bike.categoryId}|${years.from}-${years.to}|${bands.from}-${bands.to}`;
+  const window = windowOf(windows, key, () => {
+    const histograms = [];
+    for (let year = years.from; year <= years.to; year++) {
+      for (let band = bands.from; band <= bands.to; band++) {
+        histograms.push(stats.get(detailKey(bike.categoryId, year, band)));
+      }
+    }
+    return histograms;
+  });
+  return summarize(window, ownPercent(bike));
+}
+
 function fairPriceOf(
   stats: Stats,
-  windows: Map<string, Array<[number, number]>>,
+  detailStats: Stats,
+  windows: Windows,
   bike: Priced,
 ): FairPrice | null {
   const ratio = resaleRatio(bike.resalePrice, bike.originalPrice);
   if (ratio === null) return null;
-  const comparables = comparablesOf(stats, windows, bike);
+  // The finer comparables when there are enough of them, else the years of use.
+  const detailed = hasDetails(bike) ? detailComparablesOf(detailStats, windows, bike) : null;
+  const useDetails = detailed !== null && detailed.count >= MIN_COMPARABLES;
+  const comparables = useDetails ? detailed : comparablesOf(stats, windows, bike);
   const rating = rateAgainst(ratio, comparables);
   if (!rating) return null;
   const basis = fairPriceBasis({
@@ -144,6 +240,10 @@ function fairPriceOf(
     yearsOfUse: bike.yearsOfUse,
     ratio,
     comparables,
+    details:
+      useDetails && hasDetails(bike)
+        ? { modelYear: bike.modelYear, mileageKm: bike.mileageKm }
+        : undefined,
   });
   return { rating, basis };
 }
@@ -154,7 +254,16 @@ export async function withFairPrice<T extends Priced>(
   bikes: T[],
 ): Promise<Array<T & { fairPrice: FairPrice | null }>> {
   if (bikes.length === 0) return [];
-  const stats = await loadStats(db, bikes);
-  const windows = new Map<string, Array<[number, number]>>();
-  return bikes.map((bike) => ({ ...bike, fairPrice: fairPriceOf(stats, windows, bike) }));
+  const [stats, detailStats] = await Promise.all([
+    loadStats(db, bikes),
+    loadDetailStats(
+      db,
+      bikes.filter((bike): bike is T & Detailed => hasDetails(bike)),
+    ),
+  ]);
+  const windows: Windows = new Map();
+  return bikes.map((bike) => ({
+    ...bike,
+    fairPrice: fairPriceOf(stats, detailStats, windows, bike),
+  }));
 }

@@ -1,4 +1,5 @@
 import type { CategoryName } from "../../shared/schemas/categories";
+import type { BikeCondition } from "../../shared/schemas/listing-details";
 
 /** Demo data for a first start: real models, plausible prices (whole currency units). */
 export interface DemoSeller {
@@ -21,6 +22,11 @@ export interface DemoListing {
   phone: string;
   description: string;
   daysAgo: number;
+  mileageKm: number;
+  modelYear: number;
+  engineCc: number;
+  condition: BikeCondition;
+  papersUpToDate: boolean;
 }
 
 export const demoSellers: DemoSeller[] = [
@@ -42,6 +48,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 1750,
     phone: "+8801711000001",
     description: "Serviced every 3,000 km at the dealer. New rear tyre and chain kit last month.",
+    mileageKm: 14_200,
+    modelYear: 2024,
+    engineCc: 155,
+    condition: "excellent",
+    papersUpToDate: true,
     daysAgo: 1,
   },
   {
@@ -56,6 +67,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 1900,
     phone: "+8801811000002",
     description: "Stock exhaust included. Minor scratch on the left fairing.",
+    mileageKm: 23_800,
+    modelYear: 2023,
+    engineCc: 147,
+    condition: "good",
+    papersUpToDate: true,
     daysAgo: 4,
   },
   {
@@ -70,6 +86,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 6200,
     phone: "+8801911000003",
     description: "Panniers, crash bars and heated grips. Tyres at 70%.",
+    mileageKm: 48_500,
+    modelYear: 2021,
+    engineCc: 645,
+    condition: "good",
+    papersUpToDate: true,
     daysAgo: 9,
   },
   {
@@ -84,6 +105,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 1800,
     phone: "+8801711000001",
     description: "Garage kept, 6,000 km.",
+    mileageKm: 6_100,
+    modelYear: 2025,
+    engineCc: 155,
+    condition: "excellent",
+    papersUpToDate: true,
     daysAgo: 15,
   },
   {
@@ -98,6 +124,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 2800,
     phone: "+8801811000002",
     description: "Quick shifter fitted. Papers up to date.",
+    mileageKm: 7_400,
+    modelYear: 2025,
+    engineCc: 155,
+    condition: "excellent",
+    papersUpToDate: true,
     daysAgo: 2,
   },
   {
@@ -112,6 +143,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 2000,
     phone: "+8801911000003",
     description: "Phone mount and USB charger. Never dropped.",
+    mileageKm: 16_900,
+    modelYear: 2024,
+    engineCc: 155,
+    condition: "good",
+    papersUpToDate: true,
     daysAgo: 6,
   },
   {
@@ -126,6 +162,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 1100,
     phone: "+8801711000001",
     description: "Battery replaced this year.",
+    mileageKm: 38_200,
+    modelYear: 2022,
+    engineCc: 149,
+    condition: "fair",
+    papersUpToDate: false,
     daysAgo: 11,
   },
   {
@@ -140,6 +181,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 4100,
     phone: "+8801811000002",
     description: "Slip-on exhaust, original kept. Service book stamped.",
+    mileageKm: 21_500,
+    modelYear: 2023,
+    engineCc: 321,
+    condition: "good",
+    papersUpToDate: true,
     daysAgo: 20,
   },
   {
@@ -154,6 +200,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 1900,
     phone: "+8801911000003",
     description: "Tank pad and frame sliders.",
+    mileageKm: 19_800,
+    modelYear: 2024,
+    engineCc: 199,
+    condition: "good",
+    papersUpToDate: true,
     daysAgo: 3,
   },
   {
@@ -168,6 +219,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 4500,
     phone: "+8801711000001",
     description: "Supermoto ABS mode. 4,200 km.",
+    mileageKm: 9_300,
+    modelYear: 2025,
+    engineCc: 373,
+    condition: "excellent",
+    papersUpToDate: true,
     daysAgo: 5,
   },
   {
@@ -182,6 +238,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 4900,
     phone: "+8801811000002",
     description: "Bash plate, aux lights, knobbly tyres.",
+    mileageKm: 27_400,
+    modelYear: 2024,
+    engineCc: 373,
+    condition: "good",
+    papersUpToDate: true,
     daysAgo: 8,
   },
   {
@@ -196,6 +257,11 @@ export const demoListings: DemoListing[] = [
     resalePrice: 2600,
     phone: "+8801911000003",
     description: "High mileage but strong engine. Clutch replaced.",
+    mileageKm: 61_000,
+    modelYear: 2020,
+    engineCc: 373,
+    condition: "needs_work",
+    papersUpToDate: false,
     daysAgo: 13,
   },
 ];

@@ -67,6 +67,13 @@ export interface BikesTable {
    */
   searchText: string;
   searchLocation: string;
+  /** Listing details (migration 018): null on listings made before them. */
+  mileageKm: number | null;
+  modelYear: number | null;
+  engineCc: number | null;
+  condition: "excellent" | "good" | "fair" | "needs_work" | null;
+  /** 0/1, or null when not given. */
+  papersUpToDate: number | null;
   /** An admin took the listing down (migrations/020): only its owner and admins see it. */
   hidden: ColumnType<number, number | undefined, number>;
   hiddenReason: string | null;

@@ -1,5 +1,14 @@
 import { z } from "zod";
 import type { FairPrice } from "../fair-price";
+import {
+  type BikeCondition,
+  bikeConditions,
+  MAX_ENGINE_CC,
+  MAX_MILEAGE_KM,
+  MIN_ENGINE_CC,
+  MIN_MODEL_YEAR,
+  maxModelYear,
+} from "./listing-details";
 import { isPlainText, lineOf } from "./text";
 import { type BikePhoto, photoIdsSchema } from "./uploads";
 
@@ -7,6 +16,17 @@ export const bikeStatuses = ["available", "booked", "sold"] as const;
 export type BikeStatus = (typeof bikeStatuses)[number];
 
 export const MAX_PRICE = 10_000_000;
+
+export {
+  type BikeCondition,
+  bikeConditions,
+  conditionLabels,
+  MAX_ENGINE_CC,
+  MAX_MILEAGE_KM,
+  MIN_ENGINE_CC,
+  MIN_MODEL_YEAR,
+  maxModelYear,
+} from "./listing-details";
 export const MAX_YEARS_OF_USE = 60;
 /** A classic may be worth more than it cost new, but not ten times: that is a typo or a trick. */
 export const MAX_RESALE_RATIO = 10;
@@ -70,7 +90,31 @@ const optionalImageUrlSchema = z
 
 export const PICTURE_REQUIRED = "Add a photo or paste an image link";
 
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min.toLocaleString("en")}`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en")}`);
+
+/** The details' rules, shared by the bike forms and the server. */
+export const listingDetailsFields = {
+  mileageKm: whole("Mileage", 0, MAX_MILEAGE_KM),
+  modelYear: z
+    .number({ error: "Model year must be a whole number" })
+    .int("Model year must be a whole number")
+    .min(MIN_MODEL_YEAR, `Model year must be ${MIN_MODEL_YEAR} or later`)
+    // A function, so "next year" is read when a listing is checked, not when the module loads.
+    .refine((value) => value <= maxModelYear(), {
+      error: () => `Model year must be ${maxModelYear()} or earlier`,
+    }),
+  engineCc: whole("Engine size", MIN_ENGINE_CC, MAX_ENGINE_CC),
+  condition: z.enum(bikeConditions, { error: "Select condition" }),
+  papersUpToDate: z.boolean({ error: "Say whether the papers are up to date" }),
+};
+
 const bikeFieldsSchema = z.object({
+  ...listingDetailsFields,
   title: requiredText("Title", 120, TITLE_MIN_LENGTH),
   name: requiredText("Bike name", 80),
   categoryId: z
@@ -168,6 +212,12 @@ export interface Bike {
   status: BikeStatus;
   advertised: boolean;
   postedAt: string;
+  /** The listing details (PRODUCT.md §8); null on listings made before them. */
+  mileageKm: number | null;
+  modelYear: number | null;
+  engineCc: number | null;
+  condition: BikeCondition | null;
+  papersUpToDate: boolean | null;
   seller: BikeSeller;
   /** Uploaded photos in order, the first is the cover; empty for a pasted link. */
   photos: BikePhoto[];

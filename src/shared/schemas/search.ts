@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { type ListedBike, MAX_PRICE, MAX_YEARS_OF_USE } from "./bikes";
+import {
+  bikeConditions,
+  type ListedBike,
+  MAX_ENGINE_CC,
+  MAX_MILEAGE_KM,
+  MAX_PRICE,
+  MAX_YEARS_OF_USE,
+  MIN_ENGINE_CC,
+  MIN_MODEL_YEAR,
+  maxModelYear,
+} from "./bikes";
 import { bikeSorts } from "./search-sorts";
 
 /**
@@ -45,6 +55,26 @@ const filterFields = {
   maxPrice: optionalWhole("Max price", 0, MAX_PRICE),
   maxYearsOfUse: optionalWhole("Max years of use", 0, MAX_YEARS_OF_USE),
   location: optionalText("Location", 100),
+  minYear: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "Min model year must be a whole number" })
+      .int("Min model year must be a whole number")
+      .min(MIN_MODEL_YEAR, `Min model year must be ${MIN_MODEL_YEAR} or later`)
+      .refine((value) => value <= maxModelYear(), {
+        error: () => `Min model year must be ${maxModelYear()} or earlier`,
+      })
+      .optional(),
+  ),
+  maxMileageKm: optionalWhole("Max mileage", 0, MAX_MILEAGE_KM),
+  minEngineCc: optionalWhole("Min engine size", MIN_ENGINE_CC, MAX_ENGINE_CC),
+  maxEngineCc: optionalWhole("Max engine size", MIN_ENGINE_CC, MAX_ENGINE_CC),
+  condition: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(bikeConditions, { error: "Condition must be excellent, good, fair or needs_work" })
+      .optional(),
+  ),
   verifiedOnly: z.preprocess(
     blankToUndefined,
     z
@@ -55,7 +85,11 @@ const filterFields = {
   ),
   sort: z.preprocess(
     blankToUndefined,
-    z.enum(bikeSorts, { error: "Sort by newest, price_asc or price_desc" }).default("newest"),
+    z
+      .enum(bikeSorts, {
+        error: "Sort by newest, price_asc, price_desc, mileage_asc or year_desc",
+      })
+      .default("newest"),
   ),
   cursor: optionalText("Cursor", 200),
   limit: z.preprocess(
@@ -71,15 +105,29 @@ const priceRangeIsOrdered = (value: {
   value.minPrice === undefined || value.maxPrice === undefined || value.minPrice <= value.maxPrice;
 const priceRangeIssue = { path: ["maxPrice"], message: "Max price must be at least the min price" };
 
+const engineRangeIsOrdered = (value: {
+  minEngineCc?: number | undefined;
+  maxEngineCc?: number | undefined;
+}) =>
+  value.minEngineCc === undefined ||
+  value.maxEngineCc === undefined ||
+  value.minEngineCc <= value.maxEngineCc;
+const engineRangeIssue = {
+  path: ["maxEngineCc"],
+  message: "Max engine size must be at least the min engine size",
+};
+
 /** GET /api/categories/:id/bikes: the category comes from the path. */
 export const categoryBikesQuerySchema = z
   .object(filterFields)
-  .refine(priceRangeIsOrdered, priceRangeIssue);
+  .refine(priceRangeIsOrdered, priceRangeIssue)
+  .refine(engineRangeIsOrdered, engineRangeIssue);
 
 /** GET /api/bikes */
 export const searchQuerySchema = z
   .object({ ...filterFields, categoryId: optionalText("Category", 64) })
-  .refine(priceRangeIsOrdered, priceRangeIssue);
+  .refine(priceRangeIsOrdered, priceRangeIssue)
+  .refine(engineRangeIsOrdered, engineRangeIssue);
 
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;

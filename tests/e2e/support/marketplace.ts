@@ -33,6 +33,11 @@ export async function fillBikeForm(page: Page, bike: Bike): Promise<void> {
   await field("Bike Name").fill(bike.name);
   await field("Years of use").fill(String(bike.yearsOfUse));
   await field("Category").selectOption({ label: bike.category });
+  await field("Model year").fill(String(bike.modelYear));
+  await field("Mileage (km)").fill(String(bike.mileageKm));
+  await field("Engine (cc)").fill(String(bike.engineCc));
+  await field("Condition").selectOption({ value: bike.condition });
+  await field("Papers up to date").selectOption({ label: bike.papersUpToDate ? "Yes" : "No" });
   if (bike.description) await field("Description").fill(bike.description);
 }
 

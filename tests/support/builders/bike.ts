@@ -20,6 +20,11 @@ export function buildBike(overrides: Partial<Bike> = {}): Bike {
     originalPrice: 2400,
     resalePrice: 1750,
     phone: "+8801711000001",
+    mileageKm: 18_500,
+    modelYear: 2022,
+    engineCc: 155,
+    condition: "good",
+    papersUpToDate: true,
     ...overrides,
   };
 }

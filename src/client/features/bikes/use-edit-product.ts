@@ -42,6 +42,12 @@ export function useEditProduct(bike: BikeDetail, photos: BikePhotos) {
       yearsOfUse: bike.yearsOfUse,
       originalPrice: bike.originalPrice,
       resalePrice: bike.resalePrice,
+      // A listing made before the details has none: the form asks for them.
+      modelYear: bike.modelYear ?? undefined,
+      mileageKm: bike.mileageKm ?? undefined,
+      engineCc: bike.engineCc ?? undefined,
+      condition: bike.condition ?? undefined,
+      papersUpToDate: bike.papersUpToDate ?? undefined,
       photos: hasPhotos ? bike.photos.map((photo) => photo.id) : undefined,
     },
     shouldFocusError: false,

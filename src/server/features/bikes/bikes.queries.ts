@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BikeStatus, YourBooking } from "#src/shared/schemas/bikes";
+import type { BikeCondition, BikeStatus, YourBooking } from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
@@ -52,6 +52,11 @@ export interface NewBikeInput {
   resalePrice: number;
   phone: string;
   description?: string | undefined;
+  mileageKm: number;
+  modelYear: number;
+  engineCc: number;
+  condition: BikeCondition;
+  papersUpToDate: boolean;
 }
 
 export async function insertBike(trx: AppDb, sellerId: string, input: NewBikeInput) {
@@ -65,6 +70,7 @@ export async function insertBike(trx: AppDb, sellerId: string, input: NewBikeInp
       ...input,
       ...searchColumns(input),
       description: input.description ?? null,
+      papersUpToDate: input.papersUpToDate ? 1 : 0,
       status: "available",
       advertised: 0,
       postedAt: now,

@@ -123,6 +123,11 @@ describe("POST /api/bikes validation: 400 with a message beside the one wrong fi
         "resalePrice",
         "title",
         "yearsOfUse",
+        "mileageKm",
+        "modelYear",
+        "engineCc",
+        "condition",
+        "papersUpToDate",
       ].sort(),
     );
   });

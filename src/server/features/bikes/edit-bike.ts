@@ -16,7 +16,7 @@ export type BikeEdit = z.output<typeof bikeUpdateSchema>;
  * an edit that fails at any step leaves the bike as it was.
  */
 export async function editBike(db: AppDb, editor: User, bikeId: string, input: BikeEdit) {
-  const { advertised, photos, ...fields } = input;
+  const { advertised, photos, papersUpToDate, ...fields } = input;
   await inTransaction(db, async (trx) => {
     const current = await findBikeOwnerAndStatus(trx, bikeId);
     const hiddenFromEditor = current?.hidden && current.sellerId !== editor.id;
@@ -41,6 +41,7 @@ export async function editBike(db: AppDb, editor: User, bikeId: string, input: B
     const changes = {
       ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
       ...(advertised === undefined ? {} : { advertised: advertised ? 1 : 0 }),
+      ...(papersUpToDate === undefined ? {} : { papersUpToDate: papersUpToDate ? 1 : 0 }),
     };
     await updateOwnBike(trx, bikeId, editor.id, changes);
     await updateBikePicture(trx, bikeId, { photos, imageUrl: fields.imageUrl });

@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from "kysely";
+import type { BikeCondition } from "#src/shared/schemas/bikes";
 import { ftsQuery, type IndexTerm, searchWords, tsQuery } from "../../catalog/search-text";
 import type { Dialect } from "../../db/database";
 
@@ -16,6 +17,12 @@ export interface BikeFilters {
   maxYearsOfUse?: number | undefined;
   location?: string | undefined;
   verifiedOnly?: boolean | undefined;
+  /** Listing details (PRODUCT.md §8): a listing without the detail never matches its filter. */
+  minYear?: number | undefined;
+  maxMileageKm?: number | undefined;
+  minEngineCc?: number | undefined;
+  maxEngineCc?: number | undefined;
+  condition?: BikeCondition | undefined;
 }
 
 export type Words =
@@ -56,6 +63,21 @@ export function fieldFilter(dialect: Dialect, filters: BikeFilters): Expression<
   }
   if (filters.maxYearsOfUse !== undefined) {
     conditions.push(sql<SqlBool>`${column("yearsOfUse")} <= ${filters.maxYearsOfUse}`);
+  }
+  if (filters.minYear !== undefined) {
+    conditions.push(sql<SqlBool>`${column("modelYear")} >= ${filters.minYear}`);
+  }
+  if (filters.maxMileageKm !== undefined) {
+    conditions.push(sql<SqlBool>`${column("mileageKm")} <= ${filters.maxMileageKm}`);
+  }
+  if (filters.minEngineCc !== undefined) {
+    conditions.push(sql<SqlBool>`${column("engineCc")} >= ${filters.minEngineCc}`);
+  }
+  if (filters.maxEngineCc !== undefined) {
+    conditions.push(sql<SqlBool>`${column("engineCc")} <= ${filters.maxEngineCc}`);
+  }
+  if (filters.condition !== undefined) {
+    conditions.push(sql<SqlBool>`${column("condition")} = ${filters.condition}`);
   }
   if (filters.verifiedOnly) {
     // users.verified is better-auth's boolean on PostgreSQL and 0/1 on SQLite.

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
@@ -103,7 +104,9 @@ async function indexPage(
     const source = many
       ? ftsInSortOrder(dialect, filters, words, terms)
       : ftsMatches(dialect, filters, words, terms);
-    const { rows } = await sql<Keyed>`select "bikes"."id", "bikes"."postedAt", "bikes"."resalePrice"
+    const { rows } =
+      await sql<Keyed>`select "bikes"."id", "bikes"."postedAt", "bikes"."resalePrice",
+      "bikes"."mileageKm", "bikes"."modelYear"
       from ${source} and ${after ?? ALWAYS}
       order by ${order} limit ${limit}`.execute(db);
     return rows;
@@ -123,7 +126,13 @@ async function indexPage(
         () => matching,
       )
       .selectFrom("matches")
-      .select(["matches.id", "matches.postedAt", "matches.resalePrice"])
+      .select([
+        "matches.id",
+        "matches.postedAt",
+        "matches.resalePrice",
+        "matches.mileageKm",
+        "matches.modelYear",
+      ])
       .where(after ?? ALWAYS)
       .orderBy(order)
       .limit(limit)
@@ -184,7 +193,14 @@ export async function listBikes(
  * How many bikes match, counted up to `cap`: past it the count would cost
  * as much as reading every match, for a number nobody reads exactly.
  */
-export async function countBikes(db: AppDb, dialect: Dialect, filters: BikeFilters, cap: number) {
+export async function countBikes(
+  db: AppDb,
+  dialect: Dialect,
+  filters: BikeFilters,
+  cap: number,
+  /** The page's order: SQLite counts along the index the page reads (see below). */
+  sort: BikeSort = "newest",
+) {
   const words = wordsOf(filters);
   const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
   let count: number;
@@ -197,12 +213,21 @@ export async function countBikes(db: AppDb, dialect: Dialect, filters: BikeFilte
       select 1 from ${ftsMatches(dialect, filters, words, terms)} limit ${cap + 1})`.execute(db);
     count = Number(rows[0]?.count ?? 0);
   } else {
-    const matches = db
+    // SQLite, with no statistics, takes any index that starts with `status`
+    // for an unordered count, and may take the model-year one for a filter
+    // on model year: then every older bike is read before the first match
+    // (seconds at a million). Counting in the page's order reads the same
+    // stretch of the same index the page does (decision 0017).
+    const unordered = db
       .selectFrom("bikes")
       .select(sql<number>`1`.as("one"))
       .where(fieldFilter(dialect, filters))
-      .where(words.kind === "words" && terms ? tsvectorMatch(words, terms) : wordsScan(words))
-      .limit(cap + 1);
+      .where(words.kind === "words" && terms ? tsvectorMatch(words, terms) : wordsScan(words));
+    const matches = (
+      dialect === "sqlite"
+        ? unordered.orderBy(keyset("bikes", { sort, cursor: null, limit: cap }).order)
+        : unordered
+    ).limit(cap + 1);
     const row = await db
       .selectFrom(matches.as("matches"))
       .select((eb) => eb.fn.countAll<number>().as("count"))

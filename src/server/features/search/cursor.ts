@@ -6,16 +6,19 @@ import { AppError } from "../../errors";
  * opaque to clients. Keyset rather than OFFSET so deep pages cost the same as
  * the first and new listings never shift a page under the reader.
  *
- * A cursor names its sort: its key is a time for "newest" and a price for
- * the price sorts, so one used with another sort would compare a price with
+ * A cursor names its sort: its key is a time for "newest", a price for the
+ * price sorts and a mileage or model year for the detail sorts, so one used with another sort would compare a price with
  * a time. That is a 400, not a silently wrong page.
  */
 export type Cursor =
   | { sort: "newest"; at: string; id: string }
-  | { sort: "price_asc" | "price_desc"; price: number; id: string };
+  | { sort: "price_asc" | "price_desc"; price: number; id: string }
+  /** The detail sorts' key: mileage or model year, a listing without it as keyset.ts says. */
+  | { sort: "mileage_asc" | "year_desc"; value: number; id: string };
 
 export function encodeCursor(cursor: Cursor): string {
-  const key = cursor.sort === "newest" ? cursor.at : cursor.price;
+  const key =
+    cursor.sort === "newest" ? cursor.at : "price" in cursor ? cursor.price : cursor.value;
   return Buffer.from(JSON.stringify([cursor.sort, key, cursor.id])).toString("base64url");
 }
 
@@ -33,6 +36,7 @@ function parse(raw: string): unknown {
 
 const isTime = (value: unknown): value is string =>
   typeof value === "string" && !Number.isNaN(Date.parse(value));
+/** A whole number, not negative: a price, a mileage or a model year. */
 const isPrice = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
@@ -44,6 +48,9 @@ function toCursor(value: unknown): Cursor | null {
   if (sort === "newest" && isTime(key)) return { sort, at: new Date(key).toISOString(), id };
   if ((sort === "price_asc" || sort === "price_desc") && isPrice(key)) {
     return { sort, price: key, id };
+  }
+  if ((sort === "mileage_asc" || sort === "year_desc") && isPrice(key)) {
+    return { sort, value: key, id };
   }
   return null;
 }

@@ -13,6 +13,14 @@ import { createTestApp } from "#tests/support/test-app";
 
 let market: Market;
 const ktm: ListedBike[] = [];
+// Each bike a model year of its own, 4 apart: none has comparables by model
+// year and mileage, so these tests hold the years-of-use rule
+// (listing-details.test.ts holds the finer one).
+let lastModelYear = 1950;
+const ownModelYear = () => {
+  lastModelYear += 4;
+  return lastModelYear;
+};
 
 beforeAll(async () => {
   market = await openMarket(await createTestApp());
@@ -37,6 +45,7 @@ beforeAll(async () => {
         yearsOfUse,
         originalPrice: 10_000,
         resalePrice,
+        modelYear: ownModelYear(),
       }),
     );
   }
@@ -90,11 +99,21 @@ describe("fairPrice on listed bikes", () => {
   test("follows new listings at once", async () => {
     const yamaha = { category: "YAMAHA", yearsOfUse: 2, originalPrice: 10_000 } as const;
     for (const resalePrice of [6000, 6500, 7000, 7500, 8000]) {
-      await addBike(market, { ...yamaha, title: `Yamaha at ${resalePrice}`, resalePrice });
+      await addBike(market, {
+        ...yamaha,
+        title: `Yamaha at ${resalePrice}`,
+        resalePrice,
+        modelYear: ownModelYear(),
+      });
     }
     const before = await search(market, { categoryId: market.categories.YAMAHA });
     expect(before.items.map((bike) => bike.fairPrice)).toEqual([null, null, null, null, null]);
-    await addBike(market, { ...yamaha, title: "Yamaha at 5000", resalePrice: 5000 });
+    await addBike(market, {
+      ...yamaha,
+      title: "Yamaha at 5000",
+      resalePrice: 5000,
+      modelYear: ownModelYear(),
+    });
     const after = await search(market, { categoryId: market.categories.YAMAHA });
     expect(after.items.find((bike) => bike.resalePrice === 5000)?.fairPrice?.rating).toBe("good");
   });

@@ -25,7 +25,7 @@ searchRoutes.get("/", requireUser, cachedRead, async (c) => {
   const filters: BikeFilters = { ...query, availableOnly: true };
   const [page, count] = await Promise.all([
     listBikes(db, dialect, user, filters, { sort, cursor: decodeCursor(cursor, sort), limit }),
-    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP),
+    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP, sort),
   ]);
   const body: SearchResults = {
     items: await withFairPrice(db, page.items),

@@ -163,7 +163,11 @@ describe("GET /api/bikes: requests it refuses", () => {
     [{ minPrice: 3000, maxPrice: 2000 }, "maxPrice", "Max price must be at least the min price"],
     [{ minPrice: "cheap" }, "minPrice", "Min price must be a whole number"],
     [{ maxYearsOfUse: 61 }, "maxYearsOfUse", "Max years of use must be at most 60"],
-    [{ sort: "cheapest" }, "sort", "Sort by newest, price_asc or price_desc"],
+    [
+      { sort: "cheapest" },
+      "sort",
+      "Sort by newest, price_asc, price_desc, mileage_asc or year_desc",
+    ],
     [{ verifiedOnly: "yes" }, "verifiedOnly", "verifiedOnly must be true or false"],
     [{ limit: 51 }, "limit", "Page size must be at most 50"],
     [{ q: "x".repeat(101) }, "q", "Search text must be at most 100 characters"],

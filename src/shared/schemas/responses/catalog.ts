@@ -3,6 +3,7 @@ import { type FairPrice, fairPriceRatings } from "../../fair-price";
 import {
   type Bike,
   type BikeDetail,
+  bikeConditions,
   bikeStatuses,
   type ListedBike,
   type Quote,
@@ -51,6 +52,11 @@ const bikeFieldsSchema = z.object({
   status: z.enum(bikeStatuses),
   advertised: z.boolean(),
   postedAt: z.iso.datetime(),
+  mileageKm: z.number().int().nullable().describe("Null on listings made before the details."),
+  modelYear: z.number().int().nullable(),
+  engineCc: z.number().int().nullable(),
+  condition: z.enum(bikeConditions).nullable(),
+  papersUpToDate: z.boolean().nullable(),
   seller: z.object({ id: z.string(), name: z.string(), verified: z.boolean() }),
   photos: z.array(bikePhotoSchema).describe("In the seller's order; the first is the cover."),
   fairPrice: fairPriceSchema

@@ -6,6 +6,7 @@ import { VerifiedMark } from "#src/client/components/verified-mark";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
 import { useMe } from "#src/client/lib/session";
+import { NOT_GIVEN, yearAndMileage } from "../listing-details";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
 import { Fact } from "./fact";
@@ -86,6 +87,8 @@ export function BikeCard({
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <Fact term="Location">{bike.location}</Fact>
           <Fact term="Years of use">{bike.yearsOfUse}</Fact>
+          <Fact term="Year · mileage">{yearAndMileage(bike)}</Fact>
+          <Fact term="Engine">{bike.engineCc === null ? NOT_GIVEN : `${bike.engineCc} cc`}</Fact>
           <Fact term="Original price">
             <Price amount={bike.originalPrice} />
           </Fact>

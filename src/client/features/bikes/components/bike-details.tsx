@@ -6,6 +6,7 @@ import type { ListedBike } from "#src/client/lib/bike-cache";
 import { usePageTitle } from "#src/client/lib/page-title";
 import { useMe } from "#src/client/lib/session";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
+import { detailFacts } from "../listing-details";
 import { OwnBikeStanding, YourBookingStanding } from "./bike-standing";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
@@ -65,6 +66,11 @@ export function BikeDetails({ bike, quote, onBuy, onBuyIntent, moderation }: Bik
           <Fact wrap term="Years of use">
             {bike.yearsOfUse}
           </Fact>
+          {detailFacts(bike).map((fact) => (
+            <Fact wrap key={fact.term} term={fact.term}>
+              {fact.value}
+            </Fact>
+          ))}
           <Fact wrap term="Original price">
             <Price amount={bike.originalPrice} />
           </Fact>

@@ -10,6 +10,13 @@ import {
 import { bindField } from "#src/client/lib/field-errors";
 import { type BikeInput, type bikeInputSchema, IMAGE_LINK_RULE } from "#src/shared/schemas/bikes";
 import type { Category } from "#src/shared/schemas/categories";
+import {
+  bikeConditions,
+  conditionLabels,
+  MIN_ENGINE_CC,
+  MIN_MODEL_YEAR,
+  maxModelYear,
+} from "#src/shared/schemas/listing-details";
 import type { User } from "#src/shared/schemas/users";
 
 export type BikeValues = z.output<typeof bikeInputSchema>;
@@ -26,6 +33,11 @@ export const bikeFieldNames = [
   "name",
   "yearsOfUse",
   "categoryId",
+  "modelYear",
+  "mileageKm",
+  "engineCc",
+  "condition",
+  "papersUpToDate",
   "description",
 ] as const satisfies readonly Path<BikeInput>[];
 
@@ -56,7 +68,7 @@ interface BikeFormFieldsProps {
  */
 export function BikeFormFields({ form, photoPicker, user, categories }: BikeFormFieldsProps) {
   const { errors } = form.formState;
-  const bind = (name: BikeFieldName, options?: RegisterOptions<BikeInput, BikeFieldName>) =>
+  const bind = <N extends BikeFieldName>(name: N, options?: RegisterOptions<BikeInput, N>) =>
     bindField(form, name, options);
   const number = { valueAsNumber: true } as const;
   const whole = { type: "number", inputMode: "numeric", step: 1 } as const;
@@ -100,6 +112,57 @@ export function BikeFormFields({ form, photoPicker, user, categories }: BikeForm
           {...bind("categoryId")}
         />
       </div>
+      <fieldset className="grid gap-4 md:grid-cols-3">
+        <legend className="mb-2 font-semibold">The bike's details</legend>
+        <TextField
+          label="Model year"
+          {...whole}
+          min={MIN_MODEL_YEAR}
+          placeholder={`e.g. ${maxModelYear() - 3}`}
+          {...bind("modelYear", number)}
+        />
+        <TextField
+          label="Mileage (km)"
+          {...whole}
+          min={0}
+          hint="As the odometer shows it"
+          {...bind("mileageKm", number)}
+        />
+        <TextField
+          label="Engine (cc)"
+          {...whole}
+          min={MIN_ENGINE_CC}
+          placeholder="e.g. 155"
+          {...bind("engineCc", number)}
+        />
+        <SelectField
+          label="Condition"
+          placeholder="Select condition"
+          options={bikeConditions.map((condition) => ({
+            value: condition,
+            label: conditionLabels[condition],
+          }))}
+          {...bind("condition")}
+        />
+        <SelectField
+          label="Papers up to date"
+          placeholder="Select yes or no"
+          hint="Registration, tax and insurance"
+          options={[
+            { value: "true", label: "Yes" },
+            { value: "false", label: "No" },
+          ]}
+          {...bind("papersUpToDate", {
+            // The select speaks in strings; the rule (and the server) in true or false.
+            setValueAs: (value: unknown) =>
+              value === "true" || value === true
+                ? true
+                : value === "false" || value === false
+                  ? false
+                  : undefined,
+          })}
+        />
+      </fieldset>
       <TextAreaField
         label="Description"
         hint="Optional: condition, service history, extras."
