@@ -62,8 +62,12 @@ export function SavedSearchList({ categoryName }: SavedSearchListProps) {
                 <TimeAgo iso={search.createdAt} prefix="Saved" />
               </p>
               <div className="card-actions mt-2 flex-wrap items-center">
-                <Link to={searchLink(search.query)} className="btn btn-primary btn-sm">
-                  Run search<span className="sr-only">: {title}</span>
+                <Link
+                  to={searchLink(search.query)}
+                  className="btn btn-primary btn-sm"
+                  aria-label={`Run search: ${title}`}
+                >
+                  Run search
                 </Link>
                 <DeleteButton
                   item={search}
