@@ -38,10 +38,16 @@ describe("a saved search tells its owner of a matching bike", () => {
       .waitFor();
     await buyer.getByText("No bikes match.", { exact: true }).waitFor();
     await buyer.getByRole("button", { name: "Save this search", exact: true }).click();
-    const form = buyer.getByRole("form", { name: "Save this search" });
-    await form.getByLabel("Name (optional)", { exact: true }).fill("Quasar under 3000");
-    await form.getByRole("button", { name: "Save search", exact: true }).click();
+    // By keyboard: the name field has the focus, Enter saves, the focus returns to the button.
+    const nameField = buyer
+      .getByRole("form", { name: "Save this search" })
+      .getByLabel("Name (optional)", { exact: true });
+    await expect.poll(() => nameField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await buyer.keyboard.type("Quasar under 3000");
+    await buyer.keyboard.press("Enter");
     await buyer.getByText("Search saved: you will be told", { exact: false }).waitFor();
+    const saveButton = buyer.getByRole("button", { name: "Save this search", exact: true });
+    expect(await saveButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // It is listed in the dashboard, in words, with no match yet.
     await buyer.getByRole("link", { name: "Your saved searches", exact: true }).click();

@@ -1,9 +1,13 @@
 import { z } from "zod";
-import { type SearchQuery, searchQuerySchema } from "./search";
+import { SAVED_SEARCH_NAME_MAX } from "../saved-searches";
+import { searchQuerySchema } from "./search";
 
-/** How many searches one user may keep; one more is 409. */
-export const SAVED_SEARCHES_MAX = 20;
-export const SAVED_SEARCH_NAME_MAX = 60;
+export {
+  SAVED_SEARCH_NAME_MAX,
+  SAVED_SEARCHES_MAX,
+  type SavedQuery,
+  type SavedSearch,
+} from "../saved-searches";
 
 /** POST /api/me/saved-searches: the search page's filters, as GET /api/bikes takes them. */
 export const savedSearchInputSchema = z.object({
@@ -20,17 +24,3 @@ export const savedSearchInputSchema = z.object({
     .pipe(searchQuerySchema),
 });
 export type SavedSearchInput = z.input<typeof savedSearchInputSchema>;
-
-/** What a saved search keeps: the filters and the sort, never a page. */
-export type SavedQuery = Omit<SearchQuery, "cursor" | "limit">;
-
-export interface SavedSearch {
-  id: string;
-  /** Null when the user gave none: the page names it by its filters. */
-  name: string | null;
-  query: SavedQuery;
-  createdAt: string;
-  /** Bikes listed or available again that matched since it was saved. */
-  matchCount: number;
-  lastMatchedAt: string | null;
-}

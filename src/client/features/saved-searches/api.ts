@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SavedSearch } from "#src/shared/schemas/saved-searches";
+import type { SavedSearch } from "#src/shared/saved-searches";
 import { api } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
 import type { Filters } from "../../lib/search-params";

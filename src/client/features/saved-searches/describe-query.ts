@@ -1,4 +1,4 @@
-import type { SavedQuery } from "#src/shared/schemas/saved-searches";
+import type { SavedQuery } from "#src/shared/saved-searches";
 import { type Filters, toSearchParams } from "../../lib/search-params";
 
 const SORT_WORDS: Record<SavedQuery["sort"], string | null> = {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FieldError } from "#src/client/components/form-field";
 import { errorMessage, isApiError } from "#src/client/lib/api-client";
 import { queryKeys } from "#src/client/lib/query-keys";
 import type { Filters } from "#src/client/lib/search-params";
-import { SAVED_SEARCH_NAME_MAX } from "#src/shared/schemas/saved-searches";
+import { SAVED_SEARCH_NAME_MAX } from "#src/shared/saved-searches";
 import { saveSearch } from "../api";
 
 /**
@@ -17,6 +17,15 @@ export function SaveSearch({ filters }: { filters: Filters }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const ids = useId();
+  // Keyboard users land in the name field on opening, and back on the button after.
+  const nameInput = useRef<HTMLInputElement>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) nameInput.current?.focus();
+    else if (wasOpen.current) openButton.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   const save = useMutation({
     mutationFn: saveSearch,
     onSuccess: () => {
@@ -39,6 +48,7 @@ export function SaveSearch({ filters }: { filters: Filters }) {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <button
+          ref={openButton}
           type="button"
           className="btn btn-outline btn-primary btn-sm"
           onClick={() => {
@@ -73,6 +83,7 @@ export function SaveSearch({ filters }: { filters: Filters }) {
           Name (optional)
         </label>
         <input
+          ref={nameInput}
           id={`${ids}-name`}
           name="name"
           className={`input w-full ${nameError ? "input-error" : ""}`}

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from "#src/client/components/que
 import { TimeAgo } from "#src/client/components/time-ago";
 import { errorMessage } from "#src/client/lib/api-client";
 import { queryKeys } from "#src/client/lib/query-keys";
-import type { SavedSearch } from "#src/shared/schemas/saved-searches";
+import type { SavedSearch } from "#src/shared/saved-searches";
 import { deleteSavedSearch, savedSearchesQuery } from "../api";
 import { describeQuery, searchLink } from "../describe-query";
 
