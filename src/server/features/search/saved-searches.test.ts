@@ -3,8 +3,9 @@ import type { ErrorBody } from "#src/shared/errors";
 import { SAVED_SEARCHES_MAX, type SavedSearch } from "#src/shared/schemas/saved-searches";
 import { type CategoryIds, categoryIds } from "#tests/support/builders/bike";
 import { requestSaveSearch, saveSearch } from "#tests/support/builders/saved-search";
-import { newPerson, type Person } from "#tests/support/people";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { withSavedSearchTables } from "./saved-search-tables";
 
 let t: TestApp;
 let categories: CategoryIds;
@@ -155,6 +156,23 @@ describe("a saved search is its owner's alone", () => {
       cookie: owner.cookie,
     });
     expect(again.status).toBe(404);
+  });
+
+  it("goes with its owner's account", async () => {
+    const owner = await newPerson(t, "buyer");
+    await saveSearch(t, owner, { q: "duke" });
+    const admin = await theAdmin(t);
+    const deleted = await t.request(`/api/users/${owner.id}`, {
+      method: "DELETE",
+      cookie: admin.cookie,
+    });
+    expect(deleted.status).toBe(204);
+    const left = await withSavedSearchTables(t.deps.db)
+      .selectFrom("savedSearches")
+      .select("id")
+      .where("userId", "=", owner.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it("needs a session", async () => {
