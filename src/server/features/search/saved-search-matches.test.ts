@@ -16,8 +16,6 @@ let categories: CategoryIds;
 beforeAll(async () => {
   t = await createTestApp();
   categories = await categoryIds(t);
-  // The demo listings of the first start are bikes listed too: matched once, before any search.
-  await match();
 });
 afterAll(() => t?.close());
 
@@ -43,6 +41,23 @@ const savedSearchesOf = async (person: Person) => {
   const response = await t.request("/api/me/saved-searches", { cookie: person.cookie });
   return ((await response.json()) as { items: SavedSearch[] }).items;
 };
+
+describe("before anyone saves a search", () => {
+  it("the first start's demo listings are recorded as listed and dropped at once, telling nobody", async () => {
+    const waiting = () =>
+      withSavedSearchTables(t.deps.db).selectFrom("bikeAvailability").select("bikeId").execute();
+    const demo = await t.deps.db
+      .selectFrom("bikes")
+      .select("id")
+      .where("status", "=", "available")
+      .execute();
+    expect((await waiting()).map((row) => row.bikeId).sort()).toEqual(
+      demo.map((bike) => bike.id).sort(),
+    );
+    expect(await match()).toBe(0);
+    expect(await waiting()).toEqual([]);
+  });
+});
 
 describe("a bike that is listed", () => {
   it("notifies the owner of each matching search once, and never its own seller", async () => {

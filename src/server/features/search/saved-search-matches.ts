@@ -18,6 +18,8 @@ const LOOK_EVERY_MS = 5_000;
 /** Longer than matching one bike ever takes: a live run never loses its claim. */
 const LEASE_MS = 60_000;
 const BATCH = 50;
+/** Records dropped per statement while nobody has a saved search. */
+const DROP_BATCH = 10_000;
 /** Saved searches checked against the bike in one query. */
 const SEARCHES_PER_QUERY = 100;
 const DAY_MS = 24 * 60 * 60_000;
@@ -44,6 +46,7 @@ interface Candidate {
 export async function matchAvailableBikes(deps: MatcherDeps, now: Date): Promise<number> {
   const events = withSavedSearchTables(deps.db);
   const nowMs = now.getTime();
+  await dropWhileNobodySearches(deps, nowMs);
   let told = 0;
   for (;;) {
     const due = await events
@@ -82,6 +85,37 @@ export async function matchAvailableBikes(deps: MatcherDeps, now: Date): Promise
   }
   if (told > 0) deps.outbox.notify();
   return told;
+}
+
+/**
+ * With no saved search at all there is nobody to tell: the records go in
+ * large batches instead of one transaction each (a first start's demo
+ * listings, a bulk import of a million bikes).
+ */
+async function dropWhileNobodySearches(deps: MatcherDeps, nowMs: number) {
+  const tables = withSavedSearchTables(deps.db);
+  for (;;) {
+    const anySearch = await tables
+      .selectFrom("savedSearches")
+      .select("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (anySearch) return;
+    const last = await tables
+      .selectFrom("bikeAvailability")
+      .select("id")
+      .where("claimedUntil", "<=", nowMs)
+      .orderBy("id")
+      .offset(DROP_BATCH - 1)
+      .limit(1)
+      .executeTakeFirst();
+    const dropped = await tables
+      .deleteFrom("bikeAvailability")
+      .where("claimedUntil", "<=", nowMs)
+      .$if(last !== undefined, (query) => query.where("id", "<=", last?.id ?? 0))
+      .executeTakeFirst();
+    if (!last || Number(dropped.numDeletedRows) === 0) return;
+  }
 }
 
 async function notifyMatches(
