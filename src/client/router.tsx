@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: () => import("./routes/dashboard-bookings") },
               { path: "myBooking", lazy: () => import("./routes/my-booking") },
               { path: "wishlist", lazy: () => import("./routes/wishlist") },
+              { path: "saved-searches", lazy: () => import("./routes/saved-searches") },
               sellerOnly([
                 { path: "addProduct", lazy: () => import("./routes/add-product") },
                 { path: "MyProduct", lazy: () => import("./routes/my-products") },

@@ -17,6 +17,7 @@ import {
   bikeReportsRoutes,
   reportsRoutes,
 } from "./features/reports/reports.routes";
+import { savedSearchesRoutes } from "./features/search/saved-searches.routes";
 import { categoryBikesRoutes, searchRoutes } from "./features/search/search.routes";
 import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { usersRoutes } from "./features/users/users.routes";
@@ -95,6 +96,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   api.route("/bookings", bookingsRoutes);
   api.route("/me/bikes", myBikesRoutes);
   api.route("/me/wishlist", wishlistRoutes);
+  api.route("/me/saved-searches", savedSearchesRoutes);
   api.route("/me", myBookingsRoutes);
   api.route("/me", meRoutes);
   api.route("/session", sessionRoutes);

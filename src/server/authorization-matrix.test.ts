@@ -3,6 +3,7 @@ import { signIn } from "#tests/support/accounts";
 import { documentedEndpoints } from "#tests/support/api-docs";
 import { bikeFields, type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
+import { saveSearch } from "#tests/support/builders/saved-search";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { phonePhoto, postUpload } from "#tests/support/photos";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "#tests/support/test-app";
@@ -140,6 +141,13 @@ const MATRIX: Row[] = [
     target: async (c) => ({ path: `/api/me/wishlist/${await freshBike(c)}` }) },
   { endpoint: "DELETE /api/me/wishlist/:bikeId", expected: [401, 204, 204,  204,  204],
     target: async (c) => ({ path: `/api/me/wishlist/${await freshBike(c)}` }) },
+  { endpoint: "GET /api/me/saved-searches",    expected: [401,  200,  200,  200,  200],
+    target: () => ({ path: "/api/me/saved-searches" }) },
+  { endpoint: "POST /api/me/saved-searches",   expected: [401,  201,  201,  201,  201],
+    target: () => ({ path: "/api/me/saved-searches", body: { query: { q: "duke" } } }) },
+  // The search is always the owner's: anyone else (and the anonymous) can't delete it.
+  { endpoint: "DELETE /api/me/saved-searches/:id", expected: [401, 404, 204, 404, 404],
+    target: async (c) => ({ path: `/api/me/saved-searches/${(await saveSearch(t, c.owner, { q: "duke" })).id}` }) },
   { endpoint: "GET /api/users",                expected: [401,  403,  403,  403,  200],
     target: () => ({ path: "/api/users?accountType=seller" }) },
   // The resource is an account; its "owner" is that account, which may not verify itself.

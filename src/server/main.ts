@@ -8,6 +8,7 @@ import { withReplayedResponses } from "./cache/replay";
 import { StartupError } from "./db/startup-error";
 import { EnvError, loadEnv } from "./env";
 import { startBookingExpiry } from "./features/bookings/expire-bookings";
+import { startSavedSearchMatcher } from "./features/search/saved-search-matches";
 import { startPhotoSweeper } from "./features/uploads/photo-sweep";
 import { createLogger } from "./logger";
 import { createMailTransport } from "./mail/mail-transport";
@@ -46,6 +47,8 @@ async function main() {
   const bookingExpiry = startBookingExpiry(deps);
   // Sends queued mail, in every process; a request never waits on SMTP (mail/).
   const mailWorker = startMailWorker(deps, createMailTransport(env, logger));
+  // Bikes listed or available again, matched against saved searches (features/search/saved-search-matches.ts).
+  const savedSearchMatcher = startSavedSearchMatcher(deps);
 
   // Reads the app has already answered for this caller and data version skip it (cache/replay.ts).
   const listener = getRequestListener(app.fetch, { hostname: env.host });
@@ -72,6 +75,7 @@ async function main() {
     server.close(async () => {
       await photoSweeper.stop();
       await bookingExpiry.stop();
+      await savedSearchMatcher.stop();
       await mailWorker.stop();
       await closeRateLimitStore(deps);
       await database.close();

@@ -194,6 +194,7 @@ describe("every page a person can open is rendered on the server", () => {
     ["/myBooking", "buyer"],
     ["/dashboard", "buyer"],
     ["/dashboard/wishlist", "buyer"],
+    ["/dashboard/saved-searches", "buyer"],
     ["/dashboard/addProduct", "seller"],
     ["/dashboard/MyProduct", "seller"],
     ["/dashboard/MyProduct/:bike/edit", "seller"],

@@ -210,7 +210,7 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
   );
 
   it(
-    "buyer: category, bike page, search, booking dialog, dashboard, my booking, wishlist",
+    "buyer: category, bike page, search, booking dialog, dashboard, my booking, wishlist, saved searches",
     async () => {
       const { buyer, photoBikeId, suzukiId } = await seed();
       const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
@@ -250,6 +250,23 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
       await checkPage(page, "my-booking");
       await visit(page, "/dashboard/wishlist", "Wishlist", "Wishlist | ReRide");
       await checkPage(page, "wishlist");
+
+      // 'Save this search' opens its form on the search page; the saved search is then listed.
+      await page.setViewportSize(SMALL_PHONE);
+      await visit(
+        page,
+        "/bikes?q=Suzuki&maxPrice=5000",
+        /Bikes matching/,
+        "Search: Suzuki | ReRide",
+      );
+      await page.getByRole("button", { name: "Save this search", exact: true }).click();
+      await page.getByLabel("Name (optional)", { exact: true }).fill("Suzukis under 5000");
+      await checkPage(page, "save-search-form");
+      await page.getByRole("button", { name: "Save search", exact: true }).click();
+      await page.getByText(/^Search saved/).waitFor();
+      await visit(page, "/dashboard/saved-searches", "Saved searches", "Saved searches | ReRide");
+      await page.getByRole("heading", { name: "Suzukis under 5000" }).waitFor();
+      await checkPage(page, "saved-searches");
 
       await page.setViewportSize(SMALL_PHONE);
       await page.getByRole("button", { name: "menu", exact: true }).click();

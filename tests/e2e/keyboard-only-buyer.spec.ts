@@ -170,8 +170,10 @@ describe("everything a buyer does works with the keyboard alone", () => {
     await tabTo(page, drawerButton);
     await keyboard.press("Enter");
     const first = sideMenu(page).getByRole("link", { name: "My booking", exact: true });
-    const last = sideMenu(page).getByRole("link", { name: "Wishlist", exact: true });
+    const middle = sideMenu(page).getByRole("link", { name: "Wishlist", exact: true });
+    const last = sideMenu(page).getByRole("link", { name: "Saved searches", exact: true });
     await expectFocused(first);
+    await tabOnceTo(page, middle);
     await tabOnceTo(page, last);
     await tabOnceTo(page, first);
     await tabOnceTo(page, last, true);

@@ -12,6 +12,7 @@ export const queryKeys = {
   bikeDetail: (bikeId: string) => ["bikes", "detail", bikeId] as const,
   myBikes: ["bikes", "mine"] as const,
   wishlist: ["wishlist"] as const,
+  savedSearches: ["saved-searches"] as const,
   bookings: ["bookings"] as const,
   myBookings: ["bookings", "mine"] as const,
   sales: ["bookings", "sales"] as const,

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BikePages } from "../features/bikes/components/bike-pages";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { categoriesQuery } from "../features/categories/api";
+import { SaveSearch } from "../features/saved-searches/components/save-search";
 import { searchBikesQuery } from "../features/search/api";
 import { SearchResults } from "../features/search/components/search-results";
 import { configQuery } from "../lib/config";
@@ -39,6 +40,7 @@ export function Component() {
     <>
       <SearchResults
         categories={categories.data}
+        renderActions={(filters) => <SaveSearch key={JSON.stringify(filters)} filters={filters} />}
         renderBikes={(pages) => (
           <BikePages pages={pages} onBuy={booking.open} onBuyIntent={booking.preload} />
         )}

@@ -157,6 +157,8 @@ describe("every write endpoint, the app's and the auth library's", () => {
     [`PATCH /api/bookings/${bookingId}`, buyerCookie, { status: "cancelled" }],
     [`PUT /api/me/wishlist/${bikeId}`, buyerCookie, undefined],
     [`DELETE /api/me/wishlist/${bikeId}`, buyerCookie, undefined],
+    ["POST /api/me/saved-searches", buyerCookie, { query: { q: "duke" } }],
+    ["DELETE /api/me/saved-searches/any-saved-search", buyerCookie, undefined],
     [`PATCH /api/users/${sellerId}`, adminCookie, { verified: true }],
     [`DELETE /api/users/${sellerId}`, adminCookie, undefined],
   ];
@@ -166,7 +168,8 @@ describe("every write endpoint, the app's and the auth library's", () => {
       writes().map(([endpoint]) =>
         endpoint
           .replace(/^(\S+ \/api\/(bikes|bookings|users))\/[^/]+$/, "$1/:id")
-          .replace(/\/me\/wishlist\/[^/]+$/, "/me/wishlist/:bikeId"),
+          .replace(/\/me\/wishlist\/[^/]+$/, "/me/wishlist/:bikeId")
+          .replace(/\/me\/saved-searches\/[^/]+$/, "/me/saved-searches/:id"),
       ),
     );
     const documented = documentedEndpoints().filter((endpoint) => !endpoint.startsWith("GET "));

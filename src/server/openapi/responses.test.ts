@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ZodType } from "zod";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
+import { saveSearch } from "#tests/support/builders/saved-search";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import type { Operation } from "./operation";
@@ -41,6 +42,7 @@ beforeAll(async () => {
   });
   await t.request(`/api/me/wishlist/${theirs.id}`, { method: "PUT", cookie: caller.cookie });
   await book(t, caller, theirs.id);
+  await saveSearch(t, caller, { q: "duke", maxPrice: 3000 }, "Dukes");
   await book(t, other, sold.id);
   params = { id: categories.SUZUKI, bikeId: theirs.id };
 }, 60_000);
@@ -83,6 +85,7 @@ describe("answers match the document's response schemas", () => {
 
   test.each([
     ["POST /api/bikes", () => listBike(t, caller, params.id ?? "")],
+    ["POST /api/me/saved-searches", () => saveSearch(t, caller, { location: "Dhaka" })],
     [
       "POST /api/bookings",
       async () => book(t, admin, (await listBike(t, caller, params.id ?? "")).id),

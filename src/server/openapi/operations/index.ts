@@ -5,6 +5,7 @@ import { bookingOperations } from "./bookings";
 import { catalogOperations } from "./catalog";
 import { deploymentOperations } from "./deployment";
 import { moderationOperations } from "./moderation";
+import { savedSearchOperations } from "./saved-searches";
 
 /** Every endpoint under /api, in the order the reference page shows them. */
 export const operations: Operation[] = [
@@ -12,6 +13,7 @@ export const operations: Operation[] = [
   ...deploymentOperations,
   ...catalogOperations,
   ...bookingOperations,
+  ...savedSearchOperations,
   ...administrationOperations,
   ...moderationOperations,
 ];

@@ -25,6 +25,7 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
       ) : null}
       {item("/dashboard/myBooking", "My booking")}
       {item("/dashboard/wishlist", "Wishlist")}
+      {item("/dashboard/saved-searches", "Saved searches")}
       {isAdmin(user) ? (
         <>
           <li className="menu-title mt-4 text-base-content/75">Administration</li>

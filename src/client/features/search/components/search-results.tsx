@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { BikeFilters } from "#src/client/components/bike-filters";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { usePageTitle } from "#src/client/lib/page-title";
+import type { Filters } from "#src/client/lib/search-params";
 import { useUrlFilters } from "#src/client/lib/use-url-filters";
 import { validateFilters } from "#src/client/lib/validate-filters";
 import type { Category } from "#src/shared/schemas/categories";
@@ -20,6 +21,8 @@ interface SearchResultsProps {
   categories?: Category[];
   /** Renders the matches found so far (the bikes feature's cards, wired by the route). */
   renderBikes: (pages: SearchPages) => ReactNode;
+  /** Actions on the valid filters shown, e.g. 'Save this search' (wired by the route). */
+  renderActions?: (filters: Filters) => ReactNode;
 }
 
 /** "1,000+" past the server's counting cap: counting every match costs as much as reading it. */
@@ -29,7 +32,7 @@ export function resultCount(total: number, capped: boolean): string {
 }
 
 /** /bikes: the navbar's search, with filters, sort, a count and 'Load more'. */
-export function SearchResults({ categories, renderBikes }: SearchResultsProps) {
+export function SearchResults({ categories, renderBikes, renderActions }: SearchResultsProps) {
   const { filters, apply, key } = useUrlFilters("search");
   const invalid = Object.keys(validateFilters(filters, "search")).length > 0;
   const results = useInfiniteQuery({ ...searchBikesQuery(filters), enabled: !invalid });
@@ -56,6 +59,7 @@ export function SearchResults({ categories, renderBikes }: SearchResultsProps) {
         filters={filters}
         onApply={apply}
       />
+      {renderActions && !invalid ? renderActions(filters) : null}
       {invalid ? (
         <EmptyState title="Fix the filters above to search." />
       ) : results.isPending ? (
