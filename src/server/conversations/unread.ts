@@ -5,7 +5,9 @@ import { withConversationTables } from "./conversation-tables";
 /**
  * The navbar badge's numbers: messages from the other side after the
  * caller's read marker, over all their conversations, and unread
- * notifications.
+ * notifications. A new message is also a notification (kind "message"), but
+ * it is counted once, among the messages: the badge would otherwise say 2
+ * for one message. Reading the conversation reads its notifications too.
  */
 export async function countUnread(db: AppDb, userId: string): Promise<UnreadCounts> {
   const tables = withConversationTables(db);
@@ -32,6 +34,7 @@ export async function countUnread(db: AppDb, userId: string): Promise<UnreadCoun
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .where("userId", "=", userId)
     .where("readAt", "is", null)
+    .where("kind", "<>", "message")
     .executeTakeFirstOrThrow();
   return { messages: Number(messages.count), notifications: Number(notifications.count) };
 }
