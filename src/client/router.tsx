@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
               { index: true, lazy: () => import("./routes/dashboard-bookings") },
               { path: "myBooking", lazy: () => import("./routes/my-booking") },
               { path: "wishlist", lazy: () => import("./routes/wishlist") },
+              { path: "messages", lazy: () => import("./routes/messages") },
+              { path: "messages/:id", lazy: () => import("./routes/conversation") },
               sellerOnly([
                 { path: "addProduct", lazy: () => import("./routes/add-product") },
                 { path: "MyProduct", lazy: () => import("./routes/my-products") },

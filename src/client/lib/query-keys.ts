@@ -17,4 +17,7 @@ export const queryKeys = {
   sales: ["bookings", "sales"] as const,
   users: (accountType: "seller" | "buyer") => ["users", accountType] as const,
   categories: ["categories"] as const,
+  conversations: ["conversations"] as const,
+  conversationMessages: (id: string) => ["conversations", "messages", id] as const,
+  unread: ["unread"] as const,
 };

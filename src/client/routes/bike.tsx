@@ -9,6 +9,7 @@ import { bikeDetailQuery } from "../features/bookings/api";
 import { QuoteSummary } from "../features/bookings/components/quote-summary";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { categoriesQuery } from "../features/categories/api";
+import { MessageSeller } from "../features/conversations/components/message-seller";
 import { isApiError } from "../lib/api-client";
 import { findCachedBike } from "../lib/bike-cache";
 import { configQuery } from "../lib/config";
@@ -55,6 +56,7 @@ export function Component() {
         quote={<QuoteSummary quote={bike.data.quote} />}
         onBuy={booking.open}
         onBuyIntent={booking.preload}
+        contact={<MessageSeller bikeId={bike.data.id} sellerName={bike.data.seller.name} />}
       />
       {booking.dialog}
     </>

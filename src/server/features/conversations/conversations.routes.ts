@@ -34,6 +34,16 @@ conversationsRoutes.post("/", requireUser, async (c) => {
   return c.json({ ...summary, message }, created ? 201 : 200);
 });
 
+conversationsRoutes.get("/:id", requireUser, async (c) => {
+  const summary = await findConversationSummary(
+    c.get("deps").db,
+    signedInUser(c).id,
+    c.req.param("id"),
+  );
+  if (!summary) throw conversationNotFound();
+  return c.json(summary);
+});
+
 conversationsRoutes.get("/:id/messages", requireUser, async (c) => {
   const page = readQuery(c, pageQuerySchema);
   const { db } = c.get("deps");
