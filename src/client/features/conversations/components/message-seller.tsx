@@ -1,7 +1,11 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { startConversation } from "../api";
-import { MessageComposer } from "./message-composer";
+
+// The box and its checks (zod) load when asked for: the bike page's first load stays within its budget.
+const MessageComposer = lazy(() =>
+  import("./message-composer").then((module) => ({ default: module.MessageComposer })),
+);
 
 /**
  * 'Message seller' on a bike page: ask before booking. The first message
@@ -13,7 +17,13 @@ export function MessageSeller({ bikeId, sellerName }: { bikeId: string; sellerNa
   if (!open) {
     return (
       <div>
-        <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => setOpen(true)}
+          // Start fetching the box as soon as the pointer is on its way.
+          onPointerEnter={() => void import("./message-composer")}
+        >
           Message seller
         </button>
       </div>
@@ -24,14 +34,23 @@ export function MessageSeller({ bikeId, sellerName }: { bikeId: string; sellerNa
       <h2 id="message-seller" className="mb-2 text-lg font-semibold">
         Message {sellerName}
       </h2>
-      <MessageComposer
-        label="Your question"
-        autoFocus
-        onSend={async (text) => {
-          const conversation = await startConversation(bikeId, text);
-          await navigate(`/dashboard/messages/${conversation.id}`);
-        }}
-      />
+      <Suspense
+        fallback={
+          <p role="status" className="flex items-center gap-2">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            Opening the message box...
+          </p>
+        }
+      >
+        <MessageComposer
+          label="Your question"
+          autoFocus
+          onSend={async (text) => {
+            const conversation = await startConversation(bikeId, text);
+            await navigate(`/dashboard/messages/${conversation.id}`);
+          }}
+        />
+      </Suspense>
     </section>
   );
 }
