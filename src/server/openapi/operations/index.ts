@@ -3,6 +3,7 @@ import { accountOperations } from "./accounts";
 import { administrationOperations } from "./administration";
 import { bookingOperations } from "./bookings";
 import { catalogOperations } from "./catalog";
+import { conversationOperations } from "./conversations";
 import { deploymentOperations } from "./deployment";
 
 /** Every endpoint under /api, in the order the reference page shows them. */
@@ -11,5 +12,6 @@ export const operations: Operation[] = [
   ...deploymentOperations,
   ...catalogOperations,
   ...bookingOperations,
+  ...conversationOperations,
   ...administrationOperations,
 ];
