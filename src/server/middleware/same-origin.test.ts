@@ -152,6 +152,9 @@ describe("every write endpoint, the app's and the auth library's", () => {
     [`PATCH /api/bookings/${bookingId}`, buyerCookie, { status: "cancelled" }],
     [`PUT /api/me/wishlist/${bikeId}`, buyerCookie, undefined],
     [`DELETE /api/me/wishlist/${bikeId}`, buyerCookie, undefined],
+    ["POST /api/conversations", buyerCookie, { bikeId, text: "Sent by another site" }],
+    ["POST /api/conversations/any/messages", buyerCookie, { text: "Sent by another site" }],
+    ["POST /api/conversations/any/read", buyerCookie, {}],
     [`PATCH /api/users/${sellerId}`, adminCookie, { verified: true }],
     [`DELETE /api/users/${sellerId}`, adminCookie, undefined],
   ];
@@ -161,7 +164,8 @@ describe("every write endpoint, the app's and the auth library's", () => {
       writes().map(([endpoint]) =>
         endpoint
           .replace(/^(\S+ \/api\/(bikes|bookings|users))\/[^/]+$/, "$1/:id")
-          .replace(/\/me\/wishlist\/[^/]+$/, "/me/wishlist/:bikeId"),
+          .replace(/\/me\/wishlist\/[^/]+$/, "/me/wishlist/:bikeId")
+          .replace(/\/conversations\/[^/]+\/(messages|read)$/, "/conversations/:id/$1"),
       ),
     );
     const documented = documentedEndpoints().filter((endpoint) => !endpoint.startsWith("GET "));
