@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./support/accessibility";
 import { newAccount, registerThroughApi, sideMenu, waitForPath } from "./support/app";
 import { setupBrowser } from "./support/browser";
 import { createBikeThroughApi } from "./support/marketplace";
 import { setupServer } from "./support/server";
+import { expectNoSideScroll, expectTouchTargets, SMALL_PHONE } from "./support/small-screen";
 
 const server = setupServer();
 const browser = setupBrowser(server);
@@ -79,6 +81,18 @@ describe("a buyer asks the seller before booking", () => {
     expect(await buyerLog.getByRole("listitem").count()).toBe(2);
     await waitForPath(buyer, new URL(buyer.url()).pathname);
     await sideMenu(buyer).getByRole("link", { name: "Messages", exact: true }).waitFor();
+
+    // Both pages pass axe, and at 360 px nothing scrolls sideways and every control is big enough.
+    await expectAccessible(buyer, "conversation");
+    await buyer.setViewportSize(SMALL_PHONE);
+    await expectNoSideScroll(buyer, "conversation at 360 px");
+    await expectTouchTargets(buyer, "conversation at 360 px");
+    await seller.goto("/dashboard/messages");
+    await seller.getByRole("link", { name: title, exact: true }).waitFor();
+    await expectAccessible(seller, "messages");
+    await seller.setViewportSize(SMALL_PHONE);
+    await expectNoSideScroll(seller, "messages at 360 px");
+    await expectTouchTargets(seller, "messages at 360 px");
 
     sellerTab.expectNoErrors();
     buyerTab.expectNoErrors();

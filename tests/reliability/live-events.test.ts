@@ -142,6 +142,17 @@ describe("live events on two processes", () => {
     back.close();
   }, 60_000);
 
+  test("a stopping process ends its open streams and exits cleanly", async () => {
+    const buyer = await person("buyer", "Leaving Tab");
+    const tab = await connect(b, buyer.cookie);
+    await tab.next("unread");
+    const started = Date.now();
+    await b.stop(8_000);
+    expect((await b.exited).code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await expect(tab.next("never")).rejects.toThrow(/ended/);
+  }, 30_000);
+
   test("signed out: 401", async () => {
     const answer = await fetch(`${a.url}/api/me/events`);
     expect(answer.status).toBe(401);
