@@ -12,7 +12,7 @@ export function Component() {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <p>
-        <Link to="/dashboard/messages" className="link text-sm">
+        <Link to="/dashboard/messages" className="link inline-flex min-h-6 items-center text-sm">
           ← All messages
         </Link>
       </p>

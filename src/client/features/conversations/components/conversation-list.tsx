@@ -86,7 +86,10 @@ function ConversationItem({
         ) : null}
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold">
-            <Link to={`/dashboard/messages/${conversation.id}`} className="link link-hover">
+            <Link
+              to={`/dashboard/messages/${conversation.id}`}
+              className="link link-hover inline-flex min-h-6 items-center"
+            >
               {title}
             </Link>
             {unreadCount > 0 ? (
@@ -101,7 +104,10 @@ function ConversationItem({
             ) : (
               <>
                 <span className="text-base-content/75">Seller:</span>{" "}
-                <Link to={`/sellers/${seller.id}`} className="link">
+                <Link
+                  to={`/sellers/${seller.id}`}
+                  className="link inline-flex min-h-6 items-center"
+                >
                   {seller.name}
                 </Link>
                 {seller.verified ? <VerifiedMark /> : null}
@@ -109,13 +115,15 @@ function ConversationItem({
             )}
           </p>
           {lastMessage ? (
-            <p className="mt-1 truncate text-sm text-base-content/80">
-              {lastMessage.senderId === user.id ? "You: " : ""}
-              {lastMessage.text}
-              <span className="ml-2 text-xs">
+            <>
+              <p className="mt-1 truncate text-sm text-base-content/80">
+                {lastMessage.senderId === user.id ? "You: " : ""}
+                {lastMessage.text}
+              </p>
+              <p className="text-xs text-base-content/75">
                 <TimeAgo iso={lastMessage.sentAt} />
-              </span>
-            </p>
+              </p>
+            </>
           ) : null}
         </div>
       </div>

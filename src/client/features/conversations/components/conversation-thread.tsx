@@ -98,23 +98,26 @@ export function ConversationThread({ id, user }: { id: string; user: User }) {
           Could not load older messages. Please try again.
         </p>
       ) : null}
-      <ol role="log" aria-label="Messages" className="flex flex-col gap-3">
-        {items.map((message) => {
-          const mine = message.senderId === user.id;
-          return (
-            <li
-              key={message.id}
-              className={`max-w-[85%] rounded-box p-3 ${mine ? "self-end bg-primary/10" : "self-start bg-base-200"}`}
-            >
-              <p className="text-xs text-base-content/75">
-                {mine ? "You" : (names.get(message.senderId) ?? "Them")} ·{" "}
-                <TimeAgo iso={message.sentAt} />
-              </p>
-              <p className="whitespace-pre-wrap break-words">{message.text}</p>
-            </li>
-          );
-        })}
-      </ol>
+      {/* A log region: screen readers announce a message as it arrives. */}
+      <div role="log" aria-label="Messages">
+        <ol className="flex flex-col gap-3">
+          {items.map((message) => {
+            const mine = message.senderId === user.id;
+            return (
+              <li
+                key={message.id}
+                className={`max-w-[85%] rounded-box p-3 ${mine ? "self-end bg-primary/10" : "self-start bg-base-200"}`}
+              >
+                <p className="text-xs text-base-content/75">
+                  {mine ? "You" : (names.get(message.senderId) ?? "Them")} ·{" "}
+                  <TimeAgo iso={message.sentAt} />
+                </p>
+                <p className="whitespace-pre-wrap break-words">{message.text}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       <MessageComposer
         label={`Your message to ${other.name}`}
         onSend={async (text) => {
