@@ -276,7 +276,11 @@ export function createLiveEvents(
       set.add(subscriber);
       byUser.set(userId, set);
       subscriber.queue = (async () => {
-        if (lastEventId !== null && lastEventId < upTo) {
+        if (lastEventId === null) {
+          // A new tab starts from what the database holds now, even if this
+          // process hasn't read it yet: an event from before it connected is not news to it.
+          subscriber.lastSentId = Math.max(upTo, await latestId());
+        } else if (lastEventId < upTo) {
           const missed = await tables
             .selectFrom("liveEvents")
             .select(["id", "userId", "kind", "subjectId"])
@@ -290,7 +294,10 @@ export function createLiveEvents(
             missed.map((row) => ({ ...row, id: Number(row.id) })),
           );
         }
-        if (subscriber.lastSentId === (lastEventId ?? upTo) && !subscriber.closed) {
+        if (
+          subscriber.lastSentId === (lastEventId ?? subscriber.lastSentId) &&
+          !subscriber.closed
+        ) {
           // Nothing was caught up: the counts as they are, under the id the tab already has.
           await send({
             id: subscriber.lastSentId,
