@@ -19,6 +19,7 @@ import type { Deps } from "#src/server/context";
 import { openDatabase } from "#src/server/db/database";
 import { loadEnv } from "#src/server/env";
 import { diskPhotoStorage } from "#src/server/features/uploads/photo-storage";
+import { createLiveEvents } from "#src/server/live/live-events";
 import { createLogger } from "#src/server/logger";
 import { createOutbox } from "#src/server/mail/mail-outbox";
 import { Metrics } from "#src/server/metrics/metrics";
@@ -93,6 +94,7 @@ export async function measureAnatomy(
       responses: new ResponseCache(),
       outbox: createOutbox(db),
       metrics: new Metrics(),
+      live: createLiveEvents(db, env.database, logger),
     };
     const app = createApp(deps);
     const cookie = await signIn(app, env.publicUrl);

@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
               { path: "myBooking", lazy: () => import("./routes/my-booking") },
               { path: "wishlist", lazy: () => import("./routes/wishlist") },
               { path: "saved-searches", lazy: () => import("./routes/saved-searches") },
+              { path: "messages", lazy: () => import("./routes/messages") },
+              { path: "messages/:id", lazy: () => import("./routes/conversation") },
               sellerOnly([
                 { path: "addProduct", lazy: () => import("./routes/add-product") },
                 { path: "MyProduct", lazy: () => import("./routes/my-products") },

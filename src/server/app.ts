@@ -10,6 +10,10 @@ import { bikesRoutes, myBikesRoutes } from "./features/bikes/bikes.routes";
 import { bookingsRoutes, myBookingsRoutes } from "./features/bookings/bookings.routes";
 import { categoriesRoutes } from "./features/categories/categories.routes";
 import { configRoutes } from "./features/config/config.routes";
+import {
+  conversationsRoutes,
+  myConversationsRoutes,
+} from "./features/conversations/conversations.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { meRoutes, sessionRoutes } from "./features/me/me.routes";
 import {
@@ -98,6 +102,8 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   api.route("/me/wishlist", wishlistRoutes);
   api.route("/me/saved-searches", savedSearchesRoutes);
   api.route("/me", myBookingsRoutes);
+  api.route("/conversations", conversationsRoutes);
+  api.route("/me", myConversationsRoutes);
   api.route("/me", meRoutes);
   api.route("/session", sessionRoutes);
   api.route("/users", usersRoutes);

@@ -69,6 +69,17 @@ const freshReport = async (cast: Cast) => {
   return ((await response.json()) as { id: string }).id;
 };
 const freshSeller = () => newPerson(t, "seller", "Target Seller");
+/** The buyer's conversation with the owner about the shared bike: `other` and admin are outsiders. */
+let conversation: Promise<string> | undefined;
+const conversationId = (cast: Cast) => {
+  conversation ??= t
+    .request("/api/conversations", {
+      body: { bikeId: cast.bikeId, text: "Is it still available?" },
+      cookie: cast.buyer.cookie,
+    })
+    .then(async (response) => ((await response.json()) as { id: string }).id);
+  return conversation;
+};
 
 // biome-ignore format: the table reads best as a table
 const MATRIX: Row[] = [
@@ -148,6 +159,31 @@ const MATRIX: Row[] = [
   // The search is always the owner's: anyone else (and the anonymous) can't delete it.
   { endpoint: "DELETE /api/me/saved-searches/:id", expected: [401, 404, 204, 404, 404],
     target: async (c) => ({ path: `/api/me/saved-searches/${(await saveSearch(t, c.owner, { q: "duke" })).id}` }) },
+  // Messaging one's own bike is refused; anyone else signed in may ask its seller.
+  { endpoint: "POST /api/conversations",       expected: [401,  201,  403,  201,  201],
+    target: async (c) => ({
+      path: "/api/conversations",
+      body: { bikeId: await freshBike(c), text: "Any accidents?" },
+    }) },
+  { endpoint: "GET /api/me/conversations",     expected: [401,  200,  200,  200,  200],
+    target: () => ({ path: "/api/me/conversations" }) },
+  // A conversation is its buyer's and its seller's; anyone else, admins too, gets 404.
+  { endpoint: "GET /api/conversations/:id",    expected: [401,  200,  200,  404,  404],
+    target: async (c) => ({ path: `/api/conversations/${await conversationId(c)}` }) },
+  { endpoint: "GET /api/conversations/:id/messages", expected: [401, 200, 200, 404, 404],
+    target: async (c) => ({ path: `/api/conversations/${await conversationId(c)}/messages` }) },
+  { endpoint: "POST /api/conversations/:id/messages", expected: [401, 201, 201, 404, 404],
+    target: async (c) => ({
+      path: `/api/conversations/${await conversationId(c)}/messages`,
+      body: { text: "Papers in order?" },
+    }) },
+  { endpoint: "POST /api/conversations/:id/read", expected: [401, 204, 204, 404, 404],
+    target: async (c) => ({ path: `/api/conversations/${await conversationId(c)}/read`, body: {} }) },
+  { endpoint: "GET /api/me/unread",            expected: [401,  200,  200,  200,  200],
+    target: () => ({ path: "/api/me/unread" }) },
+  // The stream stays open; the app's close ends it.
+  { endpoint: "GET /api/me/events",            expected: [401,  200,  200,  200,  200],
+    target: () => ({ path: "/api/me/events" }) },
   { endpoint: "GET /api/users",                expected: [401,  403,  403,  403,  200],
     target: () => ({ path: "/api/users?accountType=seller" }) },
   // The resource is an account; its "owner" is that account, which may not verify itself.

@@ -9,6 +9,7 @@ import { migrateToLatest, withSchemaLock } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
 import type { Env } from "./env";
 import { openPhotoStorage } from "./features/uploads/photo-store";
+import { createLiveEvents } from "./live/live-events";
 import { createLogger, type Logger } from "./logger";
 import { createOutbox } from "./mail/mail-outbox";
 import { countedDataVersion } from "./metrics/counted-data-version";
@@ -57,6 +58,13 @@ export async function bootstrap(
       responses: new ResponseCache({ counters: metrics.cache("responses") }),
       outbox,
       metrics,
+      live: createLiveEvents(database.db, env.database, logger),
+    };
+    // The live events' listener goes before the database it reads.
+    const closeDatabase = database.close;
+    database.close = async () => {
+      await deps.live.close();
+      await closeDatabase();
     };
     return { deps, database } satisfies Started;
   } catch (error) {

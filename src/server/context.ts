@@ -6,6 +6,7 @@ import type { SessionCache } from "./cache/session-cache";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
 import type { PhotoStorage } from "./features/uploads/photo-storage";
+import type { LiveEvents } from "./live/live-events";
 import type { Logger } from "./logger";
 import type { Outbox } from "./mail/mail-outbox";
 import type { Metrics } from "./metrics/metrics";
@@ -29,6 +30,8 @@ export interface Deps {
   outbox: Outbox;
   /** Request, cache and limit counters for GET /metrics (metrics/). */
   metrics: Metrics;
+  /** New messages, notifications and unread counts for GET /api/me/events, from every process (live/). */
+  live: LiveEvents;
 }
 
 /** Hono's per-request variables. */

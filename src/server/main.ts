@@ -72,6 +72,8 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // Open event streams never finish by themselves: end them, so the server can close.
+    void deps.live.close();
     server.close(async () => {
       await photoSweeper.stop();
       await bookingExpiry.stop();

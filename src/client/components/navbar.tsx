@@ -1,13 +1,19 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useMe } from "../lib/session";
+import { useHydrated } from "../lib/use-hydrated";
 import { ActionError } from "./action-error";
 import { MobileMenu } from "./mobile-menu";
 import { NavLinks } from "./nav-links";
 import { NavbarSearch } from "./navbar-search";
 import { useLogout } from "./use-logout";
 
+// The badge and its live connection load after first paint, for signed-in users only.
+const UnreadBadge = lazy(() => import("./unread-badge"));
+
 export function Navbar() {
   const { data: user } = useMe();
+  const hydrated = useHydrated();
   const { logout, pending, failure } = useLogout();
 
   return (
@@ -32,6 +38,11 @@ export function Navbar() {
         </div>
         <div className="navbar-end gap-2">
           {user ? <NavbarSearch className="hidden max-w-64 md:flex" /> : null}
+          {user && hydrated ? (
+            <Suspense fallback={null}>
+              <UnreadBadge />
+            </Suspense>
+          ) : null}
           {user ? (
             <>
               <span

@@ -21,4 +21,7 @@ export const queryKeys = {
   reports: (status: "open" | "closed") => ["reports", status] as const,
   allReports: ["reports"] as const,
   adminActions: ["adminActions"] as const,
+  conversations: ["conversations"] as const,
+  conversationMessages: (id: string) => ["conversations", "messages", id] as const,
+  unread: ["unread"] as const,
 };

@@ -10,6 +10,7 @@ import { bikeDetailQuery } from "../features/bookings/api";
 import { QuoteSummary } from "../features/bookings/components/quote-summary";
 import { useBookingDialog } from "../features/bookings/use-booking-dialog";
 import { categoriesQuery } from "../features/categories/api";
+import { MessageSeller } from "../features/conversations/components/message-seller";
 import { ListingVisibility } from "../features/moderation/components/listing-visibility";
 import { ReportListingButton } from "../features/moderation/components/report-listing-button";
 import { isApiError } from "../lib/api-client";
@@ -65,6 +66,7 @@ export function Component() {
             {isAdmin(user) ? <ListingVisibility bike={bike.data} /> : null}
           </>
         }
+        contact={<MessageSeller bikeId={bike.data.id} sellerName={bike.data.seller.name} />}
       />
       {booking.dialog}
     </>

@@ -17,6 +17,7 @@ import { bookingIdempotencyMigration } from "./migrations/010-booking-idempotenc
 import { bookingsMadeFairMigration } from "./migrations/011-bookings-made-fair";
 import { mailOutboxMigration } from "./migrations/012-mail-outbox";
 import { notificationsMigration } from "./migrations/013-notifications";
+import { conversationsMigration } from "./migrations/015-conversations";
 import { savedSearchesMigration } from "./migrations/017-saved-searches";
 import { listingDetailsMigration } from "./migrations/018-listing-details";
 import { moderationMigration } from "./migrations/020-moderation";
@@ -38,6 +39,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "011-bookings-made-fair": bookingsMadeFairMigration(dialect),
     "012-mail-outbox": mailOutboxMigration(dialect),
     "013-notifications": notificationsMigration(dialect),
+    "015-conversations": conversationsMigration(dialect),
     "017-saved-searches": savedSearchesMigration(dialect),
     "018-listing-details": listingDetailsMigration(dialect),
     "020-moderation": moderationMigration(dialect),

@@ -159,6 +159,11 @@ describe("every write endpoint, the app's and the auth library's", () => {
     [`DELETE /api/me/wishlist/${bikeId}`, buyerCookie, undefined],
     ["POST /api/me/saved-searches", buyerCookie, { query: { q: "duke" } }],
     ["DELETE /api/me/saved-searches/any-saved-search", buyerCookie, undefined],
+    ["POST /api/conversations", buyerCookie, { bikeId, text: "Sent by another site" }],
+    ["POST /api/conversations/any/messages", buyerCookie, { text: "Sent by another site" }],
+    ["POST /api/conversations/any/read", buyerCookie, {}],
+    [`POST /api/bikes/${bikeId}/reports`, buyerCookie, { reason: "scam" }],
+    ["PATCH /api/reports/any-report", adminCookie, { action: "dismiss" }],
     [`PATCH /api/users/${sellerId}`, adminCookie, { verified: true }],
     [`DELETE /api/users/${sellerId}`, adminCookie, undefined],
   ];
@@ -167,9 +172,11 @@ describe("every write endpoint, the app's and the auth library's", () => {
     const covered = new Set(
       writes().map(([endpoint]) =>
         endpoint
-          .replace(/^(\S+ \/api\/(bikes|bookings|users))\/[^/]+$/, "$1/:id")
+          .replace(/^(\S+ \/api\/(bikes|bookings|users|reports))\/[^/]+$/, "$1/:id")
           .replace(/\/me\/wishlist\/[^/]+$/, "/me/wishlist/:bikeId")
-          .replace(/\/me\/saved-searches\/[^/]+$/, "/me/saved-searches/:id"),
+          .replace(/\/me\/saved-searches\/[^/]+$/, "/me/saved-searches/:id")
+          .replace(/\/api\/bikes\/[^/]+\/reports$/, "/api/bikes/:id/reports")
+          .replace(/\/conversations\/[^/]+\/(messages|read)$/, "/conversations/:id/$1"),
       ),
     );
     const documented = documentedEndpoints().filter((endpoint) => !endpoint.startsWith("GET "));

@@ -44,7 +44,13 @@ beforeAll(async () => {
   await book(t, caller, theirs.id);
   await saveSearch(t, caller, { q: "duke", maxPrice: 3000 }, "Dukes");
   await book(t, other, sold.id);
-  params = { id: categories.SUZUKI, bikeId: theirs.id };
+  // A conversation with a message, so the conversation reads have something in them.
+  const asked = await t.request("/api/conversations", {
+    body: { bikeId: theirs.id, text: "Any accidents?" },
+    cookie: caller.cookie,
+  });
+  const { id: conversationId } = (await asked.json()) as { id: string };
+  params = { id: categories.SUZUKI, bikeId: theirs.id, conversationId };
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -61,6 +67,7 @@ const reads = operations
 function pathFor({ path }: Operation): string {
   const filled = path
     .replace("/api/bikes/:id", "/api/bikes/:bikeId")
+    .replace("/api/conversations/:id", "/api/conversations/:conversationId")
     .replace(/:(\w+)/g, (_, name: string) => params[name] ?? name);
   return filled === "/api/users" ? "/api/users?accountType=seller" : filled;
 }
@@ -89,6 +96,26 @@ describe("answers match the document's response schemas", () => {
     [
       "POST /api/bookings",
       async () => book(t, admin, (await listBike(t, caller, params.id ?? "")).id),
+    ],
+    [
+      "POST /api/conversations",
+      async () =>
+        (
+          await t.request("/api/conversations", {
+            body: { bikeId: (await listBike(t, caller, params.id ?? "")).id, text: "Hello" },
+            cookie: admin.cookie,
+          })
+        ).json(),
+    ],
+    [
+      "POST /api/conversations/:id/messages",
+      async () =>
+        (
+          await t.request(`/api/conversations/${params.conversationId}/messages`, {
+            body: { text: "Papers in order?" },
+            cookie: caller.cookie,
+          })
+        ).json(),
     ],
   ] as const)("%s", async (endpoint, write) => {
     const operation = operations.find((o) => `${o.method} ${o.path}` === endpoint);

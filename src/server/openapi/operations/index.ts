@@ -3,6 +3,7 @@ import { accountOperations } from "./accounts";
 import { administrationOperations } from "./administration";
 import { bookingOperations } from "./bookings";
 import { catalogOperations } from "./catalog";
+import { conversationOperations } from "./conversations";
 import { deploymentOperations } from "./deployment";
 import { moderationOperations } from "./moderation";
 import { savedSearchOperations } from "./saved-searches";
@@ -14,6 +15,7 @@ export const operations: Operation[] = [
   ...catalogOperations,
   ...bookingOperations,
   ...savedSearchOperations,
+  ...conversationOperations,
   ...administrationOperations,
   ...moderationOperations,
 ];

@@ -22,12 +22,21 @@ interface BikeDetailsProps {
   quote: ReactNode;
   onBuy: (bike: ListedBike) => void;
   onBuyIntent: () => void;
+  /** Under the seller's name: 'Message seller' (the conversations feature), for someone else's bike. */
+  contact?: ReactNode;
   /** Below everything: 'Report this listing', an admin's hide / show (the moderation feature). */
   moderation?: ReactNode;
 }
 
 /** /bikes/:id: everything about one listing, its photos, the price to pay and 'Buy'. */
-export function BikeDetails({ bike, quote, onBuy, onBuyIntent, moderation }: BikeDetailsProps) {
+export function BikeDetails({
+  bike,
+  quote,
+  onBuy,
+  onBuyIntent,
+  contact,
+  moderation,
+}: BikeDetailsProps) {
   const { data: user } = useMe();
   usePageTitle(bike.title);
   return (
@@ -53,6 +62,7 @@ export function BikeDetails({ bike, quote, onBuy, onBuyIntent, moderation }: Bik
           <span className="font-medium">{bike.seller.name}</span>
           {bike.seller.verified ? <VerifiedMark /> : null}
         </p>
+        {bike.ownBike ? null : contact}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
           <Fact wrap term="Bike name">
             {bike.name}

@@ -23,6 +23,7 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
           <li className="menu-title mt-4 text-base-content/75">Buying</li>
         </>
       ) : null}
+      {item("/dashboard/messages", "Messages")}
       {item("/dashboard/myBooking", "My booking")}
       {item("/dashboard/wishlist", "Wishlist")}
       {item("/dashboard/saved-searches", "Saved searches")}

@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Message } from "#src/shared/schemas/conversations";
+import type { User } from "#src/shared/schemas/users";
+import { withConversationTables } from "../../conversations/conversation-tables";
+import type { AppDb } from "../../db/database";
+import type { Tables } from "../../db/tables";
+import { inTransaction } from "../../db/transaction";
+import { AppError } from "../../errors";
+import { notify } from "../../notifications/notify";
+import {
+  conversationLink,
+  conversationNotFound,
+  findOwnConversation,
+  toMessage,
+} from "./conversations.queries";
+
+/** While the other side hasn't read, at most one mail per conversation in this time (PRODUCT.md §8). */
+export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface SendOptions {
+  publicUrl: string;
+  now?: Date;
+}
+
+/**
+ * The buyer's message to a bike's seller: in the conversation this buyer
+ * already has about the bike, or in a new one. One transaction, so two
+ * first messages sent at once still make one conversation (the unique index
+ * decides, the loser joins the winner's).
+ */
+export async function startConversation(
+  db: AppDb,
+  buyer: User,
+  input: { bikeId: string; text: string },
+  options: SendOptions,
+): Promise<{ conversationId: string; created: boolean; message: Message }> {
+  return inTransaction(db, async (trx) => {
+    const tables = withConversationTables(trx);
+    const bike = await tables
+      .selectFrom("bikes")
+      .select(["id", "sellerId"])
+      .where("id", "=", input.bikeId)
+      .executeTakeFirst();
+    if (!bike) throw new AppError("NOT_FOUND", "There is no such bike.");
+    if (bike.sellerId === buyer.id) {
+      throw new AppError("FORBIDDEN", "This is your own bike: there is no seller to message.");
+    }
+    const now = (options.now ?? new Date()).toISOString();
+    const inserted = await tables
+      .insertInto("conversations")
+      .values({
+        id: randomUUID(),
+        bikeId: bike.id,
+        buyerId: buyer.id,
+        sellerId: bike.sellerId,
+        createdAt: now,
+        lastMessageAt: now,
+        buyerReadId: 0,
+        sellerReadId: 0,
+        buyerMailedAt: null,
+        sellerMailedAt: null,
+      })
+      .onConflict((conflict) => conflict.columns(["bikeId", "buyerId"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    const conversationId =
+      inserted?.id ??
+      (
+        await tables
+          .selectFrom("conversations")
+          .select("id")
+          .where("bikeId", "=", bike.id)
+          .where("buyerId", "=", buyer.id)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const message = await addMessage(trx, buyer, conversationId, input.text, options);
+    return { conversationId, created: inserted !== undefined, message };
+  });
+}
+
+/** A participant's message in a conversation; 404 for anyone else. */
+export async function sendMessage(
+  db: AppDb,
+  sender: User,
+  conversationId: string,
+  text: string,
+  options: SendOptions,
+): Promise<Message> {
+  return inTransaction(db, (trx) => addMessage(trx, sender, conversationId, text, options));
+}
+
+/**
+ * Stores the message, moves the conversation to the top of both lists and
+ * tells the other side: a notification always, a mail unless one went in
+ * the last 15 minutes and they haven't read since.
+ */
+async function addMessage(
+  trx: Transaction<Tables>,
+  sender: User,
+  conversationId: string,
+  text: string,
+  options: SendOptions,
+): Promise<Message> {
+  const tables = withConversationTables(trx);
+  const now = options.now ?? new Date();
+  // Locks the row on PostgreSQL: two messages to one conversation decide its mail one at a time.
+  await tables
+    .updateTable("conversations")
+    .set({ lastMessageAt: now.toISOString() })
+    .where("id", "=", conversationId)
+    .where((eb) => eb.or([eb("buyerId", "=", sender.id), eb("sellerId", "=", sender.id)]))
+    .execute();
+  const conversation = await findOwnConversation(trx, sender.id, conversationId);
+  if (!conversation) throw conversationNotFound();
+  const row = await tables
+    .insertInto("messages")
+    .values({ conversationId, senderId: sender.id, text, sentAt: now.toISOString() })
+    .returning(["id", "conversationId", "senderId", "text", "sentAt"])
+    .executeTakeFirstOrThrow();
+
+  const toBuyer = conversation.sellerId === sender.id;
+  const recipientId = toBuyer ? conversation.buyerId : conversation.sellerId;
+  const readId = Number(toBuyer ? conversation.buyerReadId : conversation.sellerReadId);
+  const mailedAt = toBuyer ? conversation.buyerMailedAt : conversation.sellerMailedAt;
+  const earlierUnread = await tables
+    .selectFrom("messages")
+    .select("id")
+    .where("conversationId", "=", conversationId)
+    .where("senderId", "<>", recipientId)
+    .where("id", ">", readId)
+    .where("id", "<", row.id)
+    .limit(1)
+    .executeTakeFirst();
+  const mailedRecently =
+    mailedAt !== null && now.getTime() - new Date(mailedAt).getTime() < MESSAGE_MAIL_INTERVAL_MS;
+  const email = !(earlierUnread && mailedRecently);
+  if (email) {
+    await tables
+      .updateTable("conversations")
+      .set(toBuyer ? { buyerMailedAt: now.toISOString() } : { sellerMailedAt: now.toISOString() })
+      .where("id", "=", conversationId)
+      .execute();
+  }
+  await notify(
+    trx,
+    {
+      userId: recipientId,
+      kind: "message",
+      title: `New message from ${sender.name}`,
+      body: text.length > 300 ? `${text.slice(0, 300)}…` : text,
+      link: conversationLink(conversationId),
+      email,
+    },
+    { publicUrl: options.publicUrl, now },
+  );
+  return toMessage(row);
+}

@@ -1,0 +1,95 @@
+import {
+  conversationInputSchema,
+  messageInputSchema,
+  pageQuerySchema,
+} from "#src/shared/schemas/conversations";
+import {
+  conversationPageSchema,
+  conversationSchema,
+  messagePageSchema,
+  messageSchema,
+  startedConversationSchema,
+  unreadCountsSchema,
+} from "#src/shared/schemas/responses/conversations";
+import type { Operation } from "../operation";
+
+export const conversationOperations: Operation[] = [
+  {
+    method: "POST",
+    path: "/api/conversations",
+    tag: "Conversations",
+    summary:
+      "Message a bike's seller: 201 with a new conversation, 200 with the buyer's existing one",
+    description: "The text is added either way. Not for the bike's own seller (403).",
+    access: "signed in",
+    body: conversationInputSchema,
+    responses: { 200: startedConversationSchema, 201: startedConversationSchema },
+    errors: [403, 404],
+  },
+  {
+    method: "GET",
+    path: "/api/me/conversations",
+    tag: "Conversations",
+    summary: "The caller's conversations, newest activity first",
+    access: "signed in",
+    query: pageQuerySchema,
+    responses: { 200: conversationPageSchema },
+  },
+  {
+    method: "GET",
+    path: "/api/conversations/:id",
+    tag: "Conversations",
+    summary: "One conversation as it shows in the list (participants only)",
+    access: "signed in",
+    responses: { 200: conversationSchema },
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/conversations/:id/messages",
+    tag: "Conversations",
+    summary: "A conversation's messages, newest page first (participants only)",
+    access: "signed in",
+    query: pageQuerySchema,
+    responses: { 200: messagePageSchema },
+    errors: [404],
+  },
+  {
+    method: "POST",
+    path: "/api/conversations/:id/messages",
+    tag: "Conversations",
+    summary: "Write in a conversation (participants only)",
+    access: "signed in",
+    body: messageInputSchema,
+    responses: { 201: messageSchema },
+    errors: [404],
+  },
+  {
+    method: "POST",
+    path: "/api/conversations/:id/read",
+    tag: "Conversations",
+    summary: "Mark everything in the conversation read (participants only)",
+    access: "signed in",
+    responses: { 204: null },
+    errors: [404],
+  },
+  {
+    method: "GET",
+    path: "/api/me/unread",
+    tag: "Conversations",
+    summary: "Unread messages and notifications, for the navbar badge",
+    access: "signed in",
+    responses: { 200: unreadCountsSchema },
+  },
+  {
+    method: "GET",
+    path: "/api/me/events",
+    tag: "Conversations",
+    summary: "Server-Sent Events: `message`, `notification` and `unread`, from every process",
+    description:
+      "Each event's `id` may be sent back as `Last-Event-ID` (or `?lastEventId=`) after a reconnect to get what was missed first. A comment line every 20 s keeps the stream open through proxies.",
+    access: "signed in",
+    responses: { 200: { contentType: "text/event-stream" } },
+    errors: [400],
+  },
+];
