@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./support/accessibility";
 import { newAccount, registerThroughApi, sideMenu, waitForPath } from "./support/app";
 import { setupBrowser } from "./support/browser";
-import { createBikeThroughApi } from "./support/marketplace";
+import { createBikeThroughApi, shownBike } from "./support/marketplace";
 import { setupServer } from "./support/server";
 import { expectNoSideScroll, expectTouchTargets, SMALL_PHONE } from "./support/small-screen";
 
@@ -15,17 +15,21 @@ describe("a buyer asks the seller before booking", () => {
     const seller = sellerTab.page;
     await registerThroughApi(seller, server.url, newAccount("seller", "Karim Seller"));
     const title = "Yamaha FZS, papers in order";
-    const bike = await createBikeThroughApi(seller, server.url, {
-      title,
-      name: "FZS",
-      location: "Chattogram",
-      phone: "+8801911000077",
-      yearsOfUse: 2,
-      originalPrice: 2800,
-      resalePrice: 2100,
-      imageUrl: "/images/bikes/ktm-duke-200.svg",
-      category: "YAMAHA",
-    });
+    const bike = await createBikeThroughApi(
+      seller,
+      server.url,
+      shownBike({
+        title,
+        name: "FZS",
+        location: "Chattogram",
+        phone: "+8801911000077",
+        yearsOfUse: 2,
+        originalPrice: 2800,
+        resalePrice: 2100,
+        imageUrl: "/images/bikes/ktm-duke-200.svg",
+        category: "YAMAHA",
+      }),
+    );
     // The seller waits on the Messages page; nothing is unread yet.
     await seller.goto("/dashboard/messages");
     await seller.getByText("No conversations yet.", { exact: false }).waitFor();
