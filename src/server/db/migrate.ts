@@ -16,6 +16,7 @@ import { availableSearchMigration } from "./migrations/009-available-search";
 import { bookingIdempotencyMigration } from "./migrations/010-booking-idempotency";
 import { bookingsMadeFairMigration } from "./migrations/011-bookings-made-fair";
 import { mailOutboxMigration } from "./migrations/012-mail-outbox";
+import { dataVersionsMigration } from "./migrations/014-data-versions";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -32,6 +33,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "010-booking-idempotency": bookingIdempotencyMigration(),
     "011-bookings-made-fair": bookingsMadeFairMigration(dialect),
     "012-mail-outbox": mailOutboxMigration(dialect),
+    "014-data-versions": dataVersionsMigration(dialect),
   };
 }
 
