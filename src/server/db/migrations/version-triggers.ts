@@ -90,6 +90,9 @@ async function createPostgres(db: AnyDb, spec: VersionKeys) {
         on conflict ("key") do update set "version" = "dataVersions"."version" + 1`;
   await sql`create function ${name}() returns trigger language plpgsql as $$
     begin
+      -- A write that leaves the row as it was (a row lock taken by writing it
+      -- unchanged: lib/account-lock.ts) changes no answer.
+      if tg_op = 'UPDATE' and old::text = new::text then return null; end if;
       if tg_op = 'INSERT' then ${upsert(spec.keys("new"))};
       elsif tg_op = 'DELETE' then ${upsert(spec.keys("old"))};
       else ${upsert(sql`${spec.keys("old")} union ${spec.keys("new")}`)};
