@@ -1,3 +1,4 @@
+import type Sqlite from "better-sqlite3";
 import type { DatabaseHandle } from "../db/database";
 
 /**
@@ -47,15 +48,22 @@ export function sessionScope(userId: string): VersionScope {
 
 /** A `session:<userId>` version as the token `read(sessionScope(userId))` gives. */
 function sessionToken(row: { userId: string; version: string }) {
-  const scope = sessionScope(row.userId);
-  return {
-    userId: row.userId,
-    version: tokenOf(scope, new Map([[`session:${row.userId}`, row.version]])),
-  };
+  const found = emptyFound();
+  found.keys.set(`session:${row.userId}`, row.version);
+  return { userId: row.userId, version: tokenOf(sessionScope(row.userId), found) };
 }
 
-/** The versions one read found: key → version, and `@bike:<id>` → that bike's category id. */
-type Found = Map<string, string>;
+/** What a read found. */
+interface Found {
+  /** Key → version; a key never written has no row and reads as "0". */
+  keys: Map<string, string>;
+  /** Bike id → its category id. */
+  bikes: Map<string, string>;
+  /** Every catalog key and its version, sorted, when asked for. */
+  catalog?: string;
+}
+
+const emptyFound = (): Found => ({ keys: new Map(), bikes: new Map() });
 
 interface Wanted {
   keys: Set<string>;
@@ -77,29 +85,24 @@ function addTo(wanted: Wanted, scopes: readonly VersionScope[]) {
   }
 }
 
+/** The catalog keys' part of a token, from `key=version` pairs. */
+const catalogToken = (pairs: string[]) => pairs.sort().join(" ");
+
 /**
  * The scope's token from what a read found: each key's version in the
  * scope's order ("0" for a key never written), the category of each bike and
  * its prices version, then every catalog key with its version. A key that
  * appears (a new category) or a bike that moves changes the token too.
  */
-export function tokenOf(scope: VersionScope, found: Found): string {
+function tokenOf(scope: VersionScope, found: Found): string {
   let token = "";
-  for (const key of scope.keys) token += `${found.get(key) ?? "0"} `;
+  for (const key of scope.keys) token += `${found.keys.get(key) ?? "0"} `;
   for (const bike of scope.pricesOfBikes ?? []) {
-    const category = found.get(`@bike:${bike}`);
+    const category = found.bikes.get(bike);
     token +=
-      category === undefined ? "- " : `${category}=${found.get(`prices:${category}`) ?? "0"} `;
+      category === undefined ? "- " : `${category}=${found.keys.get(`prices:${category}`) ?? "0"} `;
   }
-  if (scope.catalog) {
-    const catalog: string[] = [];
-    for (const [key, version] of found) {
-      if (key.startsWith("category:") || key.startsWith("prices:")) {
-        catalog.push(`${key}=${version}`);
-      }
-    }
-    token += catalog.sort().join(" ");
-  }
+  if (scope.catalog) token += found.catalog ?? "";
   return token;
 }
 
@@ -107,42 +110,71 @@ export function dataVersionOf(driver: DatabaseHandle["driver"]): DataVersion {
   return driver.dialect === "sqlite" ? sqliteVersion(driver.sqlite) : postgresVersion(driver.pool);
 }
 
-/** Exact keys, catalog ranges (only when asked), and the prices key of each bike's category. */
-const SQLITE_READ = `
-  select "key" as k, cast("version" as text) as v from "dataVersions"
-    where "key" in (select value from json_each(@keys))
-  union all select "key", cast("version" as text) from "dataVersions"
-    where @catalog = 1 and "key" >= 'category:' and "key" < 'category;'
-  union all select "key", cast("version" as text) from "dataVersions"
-    where @catalog = 1 and "key" >= 'prices:' and "key" < 'prices;'
-  union all select '@bike:' || id, "categoryId" from bikes
-    where id in (select value from json_each(@bikes))
-  union all select d."key", cast(d."version" as text) from bikes b
-    join "dataVersions" d on d."key" = 'prices:' || b."categoryId"
-    where b.id in (select value from json_each(@bikes))`;
-
 const SESSION_READ = `
   select s."userId" as "userId", cast(coalesce(d."version", 0) as text) as version
   from sessions s left join "dataVersions" d on d."key" = 'session:' || s."userId"
   where s.token = `;
 
 /**
- * SQLite answers locally, in microseconds, from the database file every
- * process shares: a committed write's triggers moved the rows before the
- * commit, so any connection reading after it sees them.
+ * SQLite answers locally from the database file every process shares: a
+ * committed write's triggers moved the rows before the commit, so any
+ * connection reading after it sees them. Cheaper still, what was read is
+ * kept in memory while nothing at all has been committed since, by this
+ * connection (`total_changes()`) or any other (`data_version`), which costs
+ * two pragma-like reads (a few microseconds); after any write the keys are
+ * read again, each by its primary key. That check is taken *before* the
+ * keys are read, so a value read later than it is only ever dropped sooner.
  */
 function sqliteVersion(
   sqlite: Extract<DatabaseHandle["driver"], { dialect: "sqlite" }>["sqlite"],
 ): DataVersion {
-  const statement = sqlite.prepare<[{ keys: string; catalog: number; bikes: string }]>(SQLITE_READ);
-  const session = sqlite.prepare<[string]>(`${SESSION_READ} ?`);
+  // Prepared on first use: the schema may still be migrating when this is made.
+  let statements:
+    | Record<"written" | "own" | "key" | "catalog" | "bike" | "session", Sqlite.Statement>
+    | undefined;
+  const prepared = () => {
+    statements ??= {
+      written: sqlite.prepare("pragma data_version").pluck(),
+      own: sqlite.prepare("select total_changes()").pluck(),
+      key: sqlite
+        .prepare(`select cast("version" as text) from "dataVersions" where "key" = ?`)
+        .pluck(),
+      catalog: sqlite
+        .prepare(`select "key" || '=' || "version" from "dataVersions"
+        where ("key" >= 'category:' and "key" < 'category;') or ("key" >= 'prices:' and "key" < 'prices;')`)
+        .pluck(),
+      bike: sqlite.prepare(`select "categoryId" from bikes where id = ?`).pluck(),
+      session: sqlite.prepare(`${SESSION_READ} ?`),
+    };
+    return statements;
+  };
+  let known = emptyFound();
+  let knownAt = "";
   const fetch = (wanted: Wanted): Found => {
-    const rows = statement.all({
-      keys: JSON.stringify([...wanted.keys]),
-      catalog: wanted.catalog ? 1 : 0,
-      bikes: JSON.stringify([...wanted.bikes]),
-    }) as Array<{ k: string; v: string }>;
-    return new Map(rows.map((row) => [row.k, row.v]));
+    const read = prepared();
+    const now = `${String(read.written.get())}:${String(read.own.get())}`;
+    if (now !== knownAt) {
+      known = emptyFound();
+      knownAt = now;
+    }
+    for (const key of wanted.keys) {
+      if (!known.keys.has(key)) known.keys.set(key, String(read.key.get(key) ?? "0"));
+    }
+    for (const bike of wanted.bikes) {
+      let category = known.bikes.get(bike);
+      if (category === undefined) {
+        const found = read.bike.get(bike) as string | undefined;
+        if (found === undefined) continue;
+        category = found;
+        known.bikes.set(bike, category);
+      }
+      const prices = `prices:${category}`;
+      if (!known.keys.has(prices)) known.keys.set(prices, String(read.key.get(prices) ?? "0"));
+    }
+    if (wanted.catalog && known.catalog === undefined) {
+      known.catalog = catalogToken(read.catalog.all() as string[]);
+    }
+    return known;
   };
   return {
     read: async (scope) => tokenOf(scope, fetch(wantedOf([scope]))),
@@ -151,20 +183,21 @@ function sqliteVersion(
       return scopes.map((scope) => tokenOf(scope, found));
     },
     readSession: async (token) => {
-      const row = session.get(token) as { userId: string; version: string } | undefined;
+      const row = prepared().session.get(token) as { userId: string; version: string } | undefined;
       return row ? sessionToken(row) : null;
     },
   };
 }
 
+/** Tagged rows: `k` a key's version, `c` a catalog key's, `b` a bike's category. */
 const POSTGRES_READ = `
-  select "key" as k, "version"::text as v from "dataVersions" where "key" = any($1::text[])
-  union all select "key", "version"::text from "dataVersions"
+  select 'k' as t, "key" as k, "version"::text as v from "dataVersions" where "key" = any($1::text[])
+  union all select 'c', "key", "version"::text from "dataVersions"
     where $2::boolean and "key" >= 'category:' and "key" < 'category;'
-  union all select "key", "version"::text from "dataVersions"
+  union all select 'c', "key", "version"::text from "dataVersions"
     where $2::boolean and "key" >= 'prices:' and "key" < 'prices;'
-  union all select '@bike:' || id, "categoryId" from bikes where id = any($3::text[])
-  union all select d."key", d."version"::text from bikes b
+  union all select 'b', id, "categoryId" from bikes where id = any($3::text[])
+  union all select 'k', d."key", d."version"::text from bikes b
     join "dataVersions" d on d."key" = 'prices:' || b."categoryId"
     where b.id = any($3::text[])`;
 
@@ -181,12 +214,23 @@ function postgresVersion(
   pool: Extract<DatabaseHandle["driver"], { dialect: "postgres" }>["pool"],
 ): DataVersion {
   const send = async (wanted: Wanted): Promise<Found> => {
-    const result = await pool.query<{ k: string; v: string }>({
+    const result = await pool.query<{ t: "k" | "c" | "b"; k: string; v: string }>({
       name: "reride-data-versions",
       text: POSTGRES_READ,
       values: [[...wanted.keys], wanted.catalog, [...wanted.bikes]],
     });
-    return new Map(result.rows.map((row) => [row.k, row.v]));
+    const found = emptyFound();
+    const catalog: string[] = [];
+    for (const row of result.rows) {
+      if (row.t === "b") {
+        found.bikes.set(row.k, row.v);
+        continue;
+      }
+      found.keys.set(row.k, row.v);
+      if (row.t === "c") catalog.push(`${row.k}=${row.v}`);
+    }
+    if (wanted.catalog) found.catalog = catalogToken(catalog);
+    return found;
   };
   let inFlight: Promise<Found> | null = null;
   let next: { wanted: Wanted; found: Promise<Found> } | null = null;
@@ -204,7 +248,7 @@ function postgresVersion(
     if (!next) {
       const batch: { wanted: Wanted; found: Promise<Found> } = {
         wanted: wantedOf([]),
-        found: Promise.resolve(new Map()),
+        found: Promise.resolve(emptyFound()),
       };
       const after = () => {
         if (next === batch) next = null;

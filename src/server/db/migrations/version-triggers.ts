@@ -62,11 +62,17 @@ export async function dropVersionTriggers(db: AnyDb, dialect: Dialect, spec: Ver
   }
 }
 
-/** Adds one to each key's version (a key seen for the first time starts at 1). */
+/**
+ * Gives each key a new version: a random 64-bit number, not a count, so a
+ * version is never given twice — a write rolled back can't leave a value a
+ * later write gives again, and make an answer read meanwhile look current.
+ */
 const bump = (keys: RawBuilder<unknown>) =>
   sql`insert into "dataVersions" ("key", "version")
-    select distinct "key", 1 from (${keys}) as touched where "key" is not null
-    on conflict ("key") do update set "version" = "dataVersions"."version" + 1`;
+    select "key", random() from (
+      select distinct "key" from (${keys}) as touched where "key" is not null
+    ) as keys where true
+    on conflict ("key") do update set "version" = excluded."version"`;
 
 async function createSqlite(db: AnyDb, spec: VersionKeys) {
   const table = sql.table(spec.table);
@@ -85,9 +91,10 @@ async function createPostgres(db: AnyDb, spec: VersionKeys) {
   // touching the same keys wait for each other instead of deadlocking.
   const upsert = (keys: RawBuilder<unknown>) =>
     sql`insert into "dataVersions" ("key", "version")
-        select distinct "key", 1 from (${keys}) as touched
-        where "key" is not null order by "key"
-        on conflict ("key") do update set "version" = "dataVersions"."version" + 1`;
+        select "key", floor((random() - 0.5) * 1.8e19)::bigint from (
+          select distinct "key" from (${keys}) as touched where "key" is not null
+        ) as keys order by "key"
+        on conflict ("key") do update set "version" = excluded."version"`;
   await sql`create function ${name}() returns trigger language plpgsql as $$
     begin
       -- A write that leaves the row as it was (a row lock taken by writing it
