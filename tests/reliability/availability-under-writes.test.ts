@@ -21,11 +21,32 @@ let a: ServerProcess;
 let b: ServerProcess;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const start = () =>
-    startServerProcess({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+  const start = async () => {
+    const server = await startServerProcess({
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+      waitForHealth: false,
+    });
+    await healthy(server);
+    return server;
+  };
   a = await start();
   b = await start();
-}, 90_000);
+}, 240_000);
+
+/** Waits for the server to answer its health check: longer than the default, as a busy machine needs. */
+async function healthy(server: ServerProcess) {
+  const deadline = Date.now() + 110_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${server.url}/api/health`)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${server.url} was not healthy in time:\n${server.output()}`);
+}
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await database?.drop();
