@@ -8,8 +8,8 @@ import { loadEnv } from "#src/server/env";
 /**
  * ReRide with its read caches missing on every request: the app exactly as
  * src/server/main.ts serves it (one process, the same middleware, the replay
- * check in front), except that the data version every cache entry is checked
- * against never repeats. It is still read from the database as usual, then
+ * check in front), except that the data versions every cache entry and session is
+ * checked against never repeat. It is still read from the database as usual, then
  * given a counter, so each request pays what the first request after a write
  * pays: the version read, the session asked of better-auth, the page's
  * statements, JSON, and storing the answer that nobody will reuse.
@@ -21,7 +21,13 @@ const { deps } = await bootstrap(env, undefined, { prepared: true });
 const version = deps.dataVersion;
 let requests = 0;
 deps.dataVersion = {
-  read: async () => `${await version.read()}#${++requests}`,
+  read: async (scope) => `${await version.read(scope)}#${++requests}`,
+  readMany: async (scopes) =>
+    (await version.readMany(scopes)).map((token) => `${token}#${++requests}`),
+  readSession: async (token) => {
+    const session = await version.readSession(token);
+    return session ? { ...session, version: `${session.version}#${++requests}` } : null;
+  },
 };
 const app = createApp(deps);
 const server = createServer(

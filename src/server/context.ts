@@ -20,11 +20,11 @@ export interface Deps {
   logger: Logger;
   /** Uploaded photos' files: DATA_DIR/uploads, or an object store behind the same interface. */
   photos: PhotoStorage;
-  /** Whether anything was written since: what every cached response checks (cache/). */
+  /** Whether what a cached answer was read from was written since: what every cache checks (cache/). */
   dataVersion: DataVersion;
-  /** better-auth's session responses, cached while nothing is written. */
+  /** better-auth's session responses, cached while the user's sessions are unchanged. */
   sessions: SessionCache;
-  /** The read endpoints' responses, cached while nothing is written. */
+  /** The read endpoints' responses, cached while what they were read from is unchanged. */
   responses: ResponseCache;
   /** Mail waiting to be sent; every process's worker sends it (mail/). */
   outbox: Outbox;
@@ -43,7 +43,5 @@ export interface AppBindings {
     sessionId: string | null;
     /** The cached response this request was served from or stored as (middleware/cached-read.ts). */
     cachedResponse: CachedResponse | undefined;
-    /** Set on first use by middleware/session.ts `dataVersion`. */
-    dataVersion: Promise<string> | undefined;
   };
 }

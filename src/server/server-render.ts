@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
 import { LRUCache } from "lru-cache";
 import { scriptSafeJson } from "../shared/script-safe-json";
+import type { VersionScope } from "./cache/data-version";
 import type { AppBindings } from "./context";
 import type { ContentEncoding } from "./lib/content-encoding";
 import type { CacheCounters } from "./metrics/metrics";
-import { dataVersion } from "./middleware/session";
 
 type Renderer = typeof import("../client/entry-server");
 /** How a page asks this app's API while it renders: in-process, with the visitor's cookie. */
@@ -18,6 +18,12 @@ export interface RenderedHtml {
   /** The page compressed, each encoding made when a browser first asks for it. */
   encoded: Partial<Record<ContentEncoding, Buffer>>;
 }
+
+/**
+ * What a signed-out page shows (the categories, bikes of any category) is
+ * read from the catalog's versions (middleware/cached-read.ts `readScopes`).
+ */
+const SIGNED_OUT_PAGES: VersionScope = { keys: ["search"], catalog: true };
 
 /** Pages cached for visitors without a session, as rendered, at the data version they were rendered at. */
 interface CachedPage {
@@ -43,8 +49,8 @@ export function pageRenderer(app: Hono<AppBindings>) {
     loading ??= import("../client/entry-server");
     return loading;
   };
-  // Signed out, a page is the same for everyone until something is written (the check the
-  // API's read caches use, decision 7): rendered once, not for every visitor and crawler.
+  // Signed out, a page is the same for everyone until a bike or category changes (the check
+  // the API's read caches use, decision 7): rendered once, not for every visitor and crawler.
   // Its counters come with the first request's dependencies (metrics/metrics.ts).
   let counters: CacheCounters | undefined;
   const signedOutPages = new LRUCache<string, CachedPage>({
@@ -55,8 +61,8 @@ export function pageRenderer(app: Hono<AppBindings>) {
   });
   return async (c: Context<AppBindings>, template: string): Promise<RenderedHtml | null> => {
     // Read before rendering: a write while the page is rendered leaves it cached at the older version.
-    const version = await dataVersion(c);
-    if (!surelySignedOut(c, version)) return renderHtml(app, renderer, c, template);
+    if (!surelySignedOut(c)) return renderHtml(app, renderer, c, template);
+    const version = await c.var.deps.dataVersion.read(SIGNED_OUT_PAGES);
     const url = new URL(c.req.url);
     const key = `${url.pathname}${url.search}`;
     const cached = signedOutPages.get(key);
@@ -68,7 +74,7 @@ export function pageRenderer(app: Hono<AppBindings>) {
     counters.miss();
     const page = await renderHtml(app, renderer, c, template);
     // Asked again after the render: a page drawn for a session is never anyone else's.
-    if (page && page.setCookies.length === 0 && surelySignedOut(c, version)) {
+    if (page && page.setCookies.length === 0 && surelySignedOut(c)) {
       signedOutPages.set(key, { template, version, page });
     }
     return page;
@@ -80,9 +86,9 @@ export function pageRenderer(app: Hono<AppBindings>) {
  * session code's own parser (it trims names, so `session_token =` counts);
  * unknown (the cookie's name not learnt yet, several tokens) is not signed out.
  */
-function surelySignedOut(c: Context<AppBindings>, version: string): boolean {
+function surelySignedOut(c: Context<AppBindings>): boolean {
   const cookie = c.req.header("cookie");
-  return cookie === undefined || c.var.deps.sessions.peek(cookie, version) === null;
+  return cookie === undefined || c.var.deps.sessions.peek(cookie) === null;
 }
 
 async function renderHtml(

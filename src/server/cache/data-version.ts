@@ -1,60 +1,241 @@
+import type Sqlite from "better-sqlite3";
 import type { DatabaseHandle } from "../db/database";
 
 /**
- * "Has anything been written since?" — the question every cached response asks
- * before it is served (docs/decisions/0007-read-caches.md).
+ * What a cached answer was read from, as version keys (the `dataVersions`
+ * table, kept by triggers: db/migrations/version-triggers.ts lists the keys):
+ * - `keys`: exact keys (`category:<id>`, `bike:<id>`, `user:<id>`, …);
+ * - `catalog`: every `category:*` and `prices:*` key, for reads that span
+ *   categories (search, the home page's bikes, the categories' counts);
+ * - `pricesOfBikes`: the `prices:<categoryId>` key of each of these bikes'
+ *   categories, looked up in the same read (a bike page shows its category's
+ *   fair-price statistics but names only the bike).
+ * docs/decisions/0007-read-caches.md.
+ */
+export interface VersionScope {
+  keys: readonly string[];
+  catalog?: boolean;
+  pricesOfBikes?: readonly string[];
+}
+
+/**
+ * "Has anything this answer was read from been written since?" — what every
+ * cached response and session asks before it is served.
  *
- * `read()` returns a token that changes whenever a write has been committed
- * to the database since the previous token, by this process or by any other
- * one on the same database. The token is read after the request that asks
- * has arrived, so a write that finished before the request was sent is always
- * seen: a cache entry stored under an older token is never served again.
+ * `read(scope)` returns a token that changes whenever a write that touches
+ * the scope's keys has been committed, by this process or any other on the
+ * same database, and only then. It is read after the request that asks has
+ * arrived and before that request's own reads, so a write that finished
+ * before the request was sent is always seen, and an answer is stored under
+ * a token no newer than its data.
  */
 export interface DataVersion {
-  read(): Promise<string>;
+  read(scope: VersionScope): Promise<string>;
+  /** Several scopes' tokens from one read of the database (cache/replay.ts: a session and a page). */
+  readMany(scopes: readonly VersionScope[]): Promise<string[]>;
+  /**
+   * The user of the session with this token and the token of that user's
+   * `session:<userId>` version, in one statement; null when no session has
+   * this token. For a session not cached yet: read before better-auth is asked.
+   */
+  readSession(sessionToken: string): Promise<{ userId: string; version: string } | null>;
+}
+
+/** The `session:<userId>` scope that guards a cached session (cache/session-cache.ts). */
+export function sessionScope(userId: string): VersionScope {
+  return { keys: [`session:${userId}`] };
+}
+
+/** A `session:<userId>` version as the token `read(sessionScope(userId))` gives. */
+function sessionToken(row: { userId: string; version: string }) {
+  const found = emptyFound();
+  found.keys.set(`session:${row.userId}`, row.version);
+  return { userId: row.userId, version: tokenOf(sessionScope(row.userId), found) };
+}
+
+/** What a read found. */
+interface Found {
+  /** Key → version; a key never written has no row and reads as "0". */
+  keys: Map<string, string>;
+  /** Bike id → its category id. */
+  bikes: Map<string, string>;
+  /** Every catalog key and its version, sorted, when asked for. */
+  catalog?: string;
+}
+
+const emptyFound = (): Found => ({ keys: new Map(), bikes: new Map() });
+
+interface Wanted {
+  keys: Set<string>;
+  catalog: boolean;
+  bikes: Set<string>;
+}
+
+function wantedOf(scopes: readonly VersionScope[]): Wanted {
+  const wanted: Wanted = { keys: new Set(), catalog: false, bikes: new Set() };
+  addTo(wanted, scopes);
+  return wanted;
+}
+
+function addTo(wanted: Wanted, scopes: readonly VersionScope[]) {
+  for (const scope of scopes) {
+    for (const key of scope.keys) wanted.keys.add(key);
+    if (scope.catalog) wanted.catalog = true;
+    for (const bike of scope.pricesOfBikes ?? []) wanted.bikes.add(bike);
+  }
+}
+
+/** The catalog keys' part of a token, from `key=version` pairs. */
+const catalogToken = (pairs: string[]) => pairs.sort().join(" ");
+
+/**
+ * The scope's token from what a read found: each key's version in the
+ * scope's order ("0" for a key never written), the category of each bike and
+ * its prices version, then every catalog key with its version. A key that
+ * appears (a new category) or a bike that moves changes the token too.
+ */
+function tokenOf(scope: VersionScope, found: Found): string {
+  let token = "";
+  for (const key of scope.keys) token += `${found.keys.get(key) ?? "0"} `;
+  for (const bike of scope.pricesOfBikes ?? []) {
+    const category = found.bikes.get(bike);
+    token +=
+      category === undefined ? "- " : `${category}=${found.keys.get(`prices:${category}`) ?? "0"} `;
+  }
+  if (scope.catalog) token += found.catalog ?? "";
+  return token;
 }
 
 export function dataVersionOf(driver: DatabaseHandle["driver"]): DataVersion {
   return driver.dialect === "sqlite" ? sqliteVersion(driver.sqlite) : postgresVersion(driver.pool);
 }
 
-/**
- * SQLite replies locally, in microseconds: `data_version` changes when
- * another connection (another process) commits to the file, and
- * `total_changes()` counts this connection's own inserts, updates and
- * deletes, triggers' included. Together they move on every write, wherever
- * it came from.
- */
-function sqliteVersion(sqlite: Extract<DatabaseHandle["driver"], { dialect: "sqlite" }>["sqlite"]) {
-  // Two statements: the pragma's table-valued form costs four times as much.
-  const others = sqlite.prepare("pragma data_version").pluck();
-  const own = sqlite.prepare("select total_changes()").pluck();
-  return { read: async () => `${String(others.get())}:${String(own.get())}` };
-}
+const SESSION_READ = `
+  select s."userId" as "userId", cast(coalesce(d."version", 0) as text) as version
+  from sessions s left join "dataVersions" d on d."key" = 'session:' || s."userId"
+  where s.token = `;
 
 /**
- * PostgreSQL: the current snapshot (`xmin:xmax:in-progress ids`). It changes
- * whenever a transaction that wrote anything commits (xmax passes its id, or
- * its id leaves the in-progress list), on any connection of any process, and
- * never for reads. Cluster-wide, so writes to other databases on the same
- * server count too: that only costs cache misses.
- *
- * One round trip per request would be most of a cached response's cost, so
- * callers share them: a request joins the next query sent after it arrived
- * (never one already on its way, which may have left before a write the
- * caller has seen), so under load one query serves every request that
- * arrived while the previous one was out.
+ * SQLite answers locally from the database file every process shares: a
+ * committed write's triggers moved the rows before the commit, so any
+ * connection reading after it sees them. Cheaper still, what was read is
+ * kept in memory while nothing at all has been committed since, by this
+ * connection (`total_changes()`) or any other (`data_version`), which costs
+ * two pragma-like reads (a few microseconds); after any write the keys are
+ * read again, each by its primary key. That check is taken *before* the
+ * keys are read, so a value read later than it is only ever dropped sooner.
  */
-function postgresVersion(pool: Extract<DatabaseHandle["driver"], { dialect: "postgres" }>["pool"]) {
-  const query = { name: "reride-data-version", text: "select pg_current_snapshot()::text as v" };
-  const send = async () => {
-    const result = await pool.query<{ v: string }>(query);
-    return result.rows[0]?.v ?? "";
+function sqliteVersion(
+  sqlite: Extract<DatabaseHandle["driver"], { dialect: "sqlite" }>["sqlite"],
+): DataVersion {
+  // Prepared on first use: the schema may still be migrating when this is made.
+  let statements:
+    | Record<"written" | "own" | "key" | "catalog" | "bike" | "session", Sqlite.Statement>
+    | undefined;
+  const prepared = () => {
+    statements ??= {
+      written: sqlite.prepare("pragma data_version").pluck(),
+      own: sqlite.prepare("select total_changes()").pluck(),
+      key: sqlite
+        .prepare(`select cast("version" as text) from "dataVersions" where "key" = ?`)
+        .pluck(),
+      catalog: sqlite
+        .prepare(`select "key" || '=' || "version" from "dataVersions"
+        where ("key" >= 'category:' and "key" < 'category;') or ("key" >= 'prices:' and "key" < 'prices;')`)
+        .pluck(),
+      bike: sqlite.prepare(`select "categoryId" from bikes where id = ?`).pluck(),
+      session: sqlite.prepare(`${SESSION_READ} ?`),
+    };
+    return statements;
   };
-  let inFlight: Promise<string> | null = null;
-  let queued: Promise<string> | null = null;
-  const start = () => {
-    const sent = send();
+  let known = emptyFound();
+  let knownAt = "";
+  const fetch = (wanted: Wanted): Found => {
+    const read = prepared();
+    const now = `${String(read.written.get())}:${String(read.own.get())}`;
+    if (now !== knownAt) {
+      known = emptyFound();
+      knownAt = now;
+    }
+    for (const key of wanted.keys) {
+      if (!known.keys.has(key)) known.keys.set(key, String(read.key.get(key) ?? "0"));
+    }
+    for (const bike of wanted.bikes) {
+      let category = known.bikes.get(bike);
+      if (category === undefined) {
+        const found = read.bike.get(bike) as string | undefined;
+        if (found === undefined) continue;
+        category = found;
+        known.bikes.set(bike, category);
+      }
+      const prices = `prices:${category}`;
+      if (!known.keys.has(prices)) known.keys.set(prices, String(read.key.get(prices) ?? "0"));
+    }
+    if (wanted.catalog && known.catalog === undefined) {
+      known.catalog = catalogToken(read.catalog.all() as string[]);
+    }
+    return known;
+  };
+  return {
+    read: async (scope) => tokenOf(scope, fetch(wantedOf([scope]))),
+    readMany: async (scopes) => {
+      const found = fetch(wantedOf(scopes));
+      return scopes.map((scope) => tokenOf(scope, found));
+    },
+    readSession: async (token) => {
+      const row = prepared().session.get(token) as { userId: string; version: string } | undefined;
+      return row ? sessionToken(row) : null;
+    },
+  };
+}
+
+/** Tagged rows: `k` a key's version, `c` a catalog key's, `b` a bike's category. */
+const POSTGRES_READ = `
+  select 'k' as t, "key" as k, "version"::text as v from "dataVersions" where "key" = any($1::text[])
+  union all select 'c', "key", "version"::text from "dataVersions"
+    where $2::boolean and "key" >= 'category:' and "key" < 'category;'
+  union all select 'c', "key", "version"::text from "dataVersions"
+    where $2::boolean and "key" >= 'prices:' and "key" < 'prices;'
+  union all select 'b', id, "categoryId" from bikes where id = any($3::text[])
+  union all select 'k', d."key", d."version"::text from bikes b
+    join "dataVersions" d on d."key" = 'prices:' || b."categoryId"
+    where b.id = any($3::text[])`;
+
+/**
+ * PostgreSQL: the `dataVersions` rows of this database only, so writes to
+ * other databases on the server move nothing. A round trip per request would
+ * be most of a cached response's cost, so requests share them: a request
+ * joins the next query sent after it arrived (never one already on its way,
+ * which may have left before a write the caller has seen), and that query
+ * asks for every key its requests want. Under load one query serves every
+ * request that arrived while the previous one was out.
+ */
+function postgresVersion(
+  pool: Extract<DatabaseHandle["driver"], { dialect: "postgres" }>["pool"],
+): DataVersion {
+  const send = async (wanted: Wanted): Promise<Found> => {
+    const result = await pool.query<{ t: "k" | "c" | "b"; k: string; v: string }>({
+      name: "reride-data-versions",
+      text: POSTGRES_READ,
+      values: [[...wanted.keys], wanted.catalog, [...wanted.bikes]],
+    });
+    const found = emptyFound();
+    const catalog: string[] = [];
+    for (const row of result.rows) {
+      if (row.t === "b") {
+        found.bikes.set(row.k, row.v);
+        continue;
+      }
+      found.keys.set(row.k, row.v);
+      if (row.t === "c") catalog.push(`${row.k}=${row.v}`);
+    }
+    if (wanted.catalog) found.catalog = catalogToken(catalog);
+    return found;
+  };
+  let inFlight: Promise<Found> | null = null;
+  let next: { wanted: Wanted; found: Promise<Found> } | null = null;
+  const start = (wanted: Wanted) => {
+    const sent = send(wanted);
     inFlight = sent;
     const clear = () => {
       if (inFlight === sent) inFlight = null;
@@ -62,18 +243,37 @@ function postgresVersion(pool: Extract<DatabaseHandle["driver"], { dialect: "pos
     sent.then(clear, clear);
     return sent;
   };
+  const fetch = (scopes: readonly VersionScope[]): Promise<Found> => {
+    if (!inFlight) return start(wantedOf(scopes));
+    if (!next) {
+      const batch: { wanted: Wanted; found: Promise<Found> } = {
+        wanted: wantedOf([]),
+        found: Promise.resolve(emptyFound()),
+      };
+      const after = () => {
+        if (next === batch) next = null;
+        return start(batch.wanted);
+      };
+      batch.found = inFlight.then(after, after);
+      next = batch;
+    }
+    addTo(next.wanted, scopes);
+    return next.found;
+  };
   return {
-    read: () => {
-      if (!inFlight) return start();
-      queued ??= inFlight.then(
-        () => next(),
-        () => next(),
-      );
-      return queued;
+    read: async (scope) => tokenOf(scope, await fetch([scope])),
+    readMany: async (scopes) => {
+      const found = await fetch(scopes);
+      return scopes.map((scope) => tokenOf(scope, found));
+    },
+    readSession: async (token) => {
+      const result = await pool.query<{ userId: string; version: string }>({
+        name: "reride-session-version",
+        text: `${SESSION_READ} $1`,
+        values: [token],
+      });
+      const row = result.rows[0];
+      return row ? sessionToken(row) : null;
     },
   };
-  function next() {
-    queued = null;
-    return start();
-  }
 }

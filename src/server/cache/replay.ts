@@ -6,25 +6,31 @@ import { encodedResponse, matchesEtag, responseKey } from "./response-cache";
 
 /**
  * In front of the app (main.ts): a GET whose response the app has already
- * produced for the same caller, the same request target and the same data
- * version (middleware/cached-read.ts) is sent from here, from the cached
+ * produced for the same caller and the same request target, and whose data
+ * is unchanged since (middleware/cached-read.ts), is sent from here, from the cached
  * bytes and the headers the app sent with them, without building a fetch
  * Request, running the middleware chain and converting a Response back.
  * Everything that could make this request's response differ is checked as
- * the app would: the data version (read now, after the request arrived), the
- * session (as cached by the app for this cookie at that version, else the app
- * decides), and the caller and target (the key, made as the app makes it).
+ * the app would: the versions the response and the session were read at
+ * (read again now, after the request arrived, in one read), the session (as
+ * cached by the app for this cookie, else the app decides), and the caller
+ * and target (the key, made as the app makes it).
  * The request id and log line come from the app's own functions
  * (middleware/request-log.ts). Anything else goes to the app.
  */
 export function withReplayedResponses(deps: Deps, app: RequestListener): RequestListener {
   const replay = async (request: IncomingMessage, response: ServerResponse, target: string) => {
     const started = performance.now();
-    const version = await deps.dataVersion.read();
-    const caller = deps.sessions.peek(request.headers.cookie, version);
-    if (caller === undefined) return false;
-    const cached = deps.responses.replayable(responseKey(caller?.user.id ?? null, target), version);
+    const session = deps.sessions.peek(request.headers.cookie);
+    if (session === undefined) return false;
+    const cached = deps.responses.replayable(responseKey(session?.caller.user.id ?? null, target));
     if (!cached?.headers) return false;
+    // Read now, after the request arrived: the session's and the response's versions, in one read.
+    const scopes = session ? [session.scope, cached.scope] : [cached.scope];
+    const now = await deps.dataVersion.readMany(scopes);
+    if (session && now[0] !== session.version) return false;
+    if (now[scopes.length - 1] !== cached.version) return false;
+    deps.responses.hit();
     const requestId = requestIdOf(request.headers["x-request-id"]);
     const sent = encodedResponse(cached, preferredEncoding(request.headers["accept-encoding"]));
     if (matchesEtag(request.headers["if-none-match"], cached.etag)) {

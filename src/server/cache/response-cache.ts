@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { type ContentEncoding, compress } from "../lib/content-encoding";
 import { type CacheCounters, UNCOUNTED } from "../metrics/metrics";
+import type { VersionScope } from "./data-version";
 
-/** A read's response as it was sent, and the data version it was read at. */
+/** A read's response as it was sent, what it was read from, and that scope's version then. */
 export interface CachedResponse {
+  /** The version keys the response was read from (middleware/cached-read.ts). */
+  scope: VersionScope;
   version: string;
   body: string;
   contentType: string;
@@ -60,9 +63,9 @@ export function replayableHeaders(headers: Headers): string[] {
 
 /**
  * Responses of the read endpoints (middleware/cached-read.ts), per caller and
- * request target, served again only while the data version is the one they were read
- * at (cache/data-version.ts): after any write, on any process, they are read
- * afresh. Bounded by count and by bytes; the least recently used go first.
+ * request target, served again only while the version of what they were read
+ * from is the one they were read at (cache/data-version.ts): after a write to
+ * that, on any process, they are read afresh. Bounded by count and by bytes; the least recently used go first.
  */
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedResponse>;
@@ -94,23 +97,33 @@ export class ResponseCache {
   }
 
   /**
-   * For cache/replay.ts: as `get`, but only a response the app has sent whole
-   * (its headers known), and counting only a hit: on a miss the app runs and
+   * For cache/replay.ts: the response cached under `key` if the app has sent
+   * it whole (its headers known), whatever its version, which replay checks
+   * against its scope and then counts with `hit`. On a miss the app runs and
    * its own `get` counts it.
    */
-  replayable(key: string, version: string): CachedResponse | undefined {
+  replayable(key: string): CachedResponse | undefined {
     const cached = this.#entries.get(key);
-    if (cached?.version !== version || !cached.headers) return undefined;
-    this.#counters.hit();
-    return cached;
+    return cached?.headers ? cached : undefined;
   }
 
+  /** Counts a hit that replay served. */
+  hit() {
+    this.#counters.hit();
+  }
+
+  /** Caches `response`, read at `version` of its `scope` (none: only `get` with the same version finds it). */
   set(
     key: string,
     version: string,
-    response: Pick<CachedResponse, "body" | "contentType" | "path">,
+    response: Pick<CachedResponse, "body" | "contentType" | "path"> & { scope?: VersionScope },
   ): CachedResponse {
-    const cached = { ...response, version, etag: etagOf(response.body) };
+    const cached = {
+      ...response,
+      scope: response.scope ?? { keys: [] },
+      version,
+      etag: etagOf(response.body),
+    };
     this.#entries.set(key, cached);
     return cached;
   }

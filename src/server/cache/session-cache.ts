@@ -4,6 +4,7 @@ import type { Auth } from "../auth";
 import type { Env } from "../env";
 import { type CacheCounters, UNCOUNTED } from "../metrics/metrics";
 import { toUser } from "../session-user";
+import { type DataVersion, sessionScope, type VersionScope } from "./data-version";
 
 /** Who is calling: the signed-in user and their session, or nobody. */
 export interface Caller {
@@ -11,9 +12,12 @@ export interface Caller {
   sessionId: string;
 }
 
-interface Entry {
+/** A cached session: who it is, and the version of its user's sessions it was read at. */
+export interface CachedSession {
   caller: Caller;
-  /** The data version the session was read at: any write since, and it is read again. */
+  /** `session:<userId>`: moved by any write to the user's sessions or row. */
+  scope: VersionScope;
+  /** The scope's version the session was read at: any write since, and it is read again. */
   version: string;
   /** After this (ms), better-auth must see the request: the session expires or is due a refresh. */
   validUntil: number;
@@ -21,17 +25,19 @@ interface Entry {
 
 /**
  * better-auth's getSession costs two SQL statements and an HMAC check on
- * every request. This caches its response per session cookie, in memory, for as
- * long as nothing at all has been written to the database since
- * (cache/data-version.ts): sign-out, account deletion, a password change or
- * an expired session's clean-up are all writes, on whichever process they
- * happen, so the next request after any of them asks better-auth again.
- * Entries also end when the session expires or is due its daily refresh, so
+ * every request. This caches its response per session cookie, in memory, for
+ * as long as nothing has been written to that user's sessions or user row
+ * (the `session:<userId>` version, cache/data-version.ts): sign-out, account
+ * deletion, a password change (other sessions deleted), a refresh or an
+ * expired session's clean-up are all such writes, on whichever process they
+ * happen, so the next request after any of them asks better-auth again. No
+ * other write (a page's data, another user's session) touches it. Entries
+ * also end when the session expires or is due its daily refresh, so
  * better-auth keeps doing both. Keyed by the whole signed cookie value: a
- * forged signature is a different key and goes to better-auth.
+ * forged signature is a different key and goes to better-auth, which refuses it.
  */
 export class SessionCache {
-  readonly #entries: LRUCache<string, Entry>;
+  readonly #entries: LRUCache<string, CachedSession>;
   readonly #auth: Auth;
   readonly #deps: { env: Pick<Env, "adminEmails"> };
   readonly #counters: CacheCounters;
@@ -46,7 +52,7 @@ export class SessionCache {
     this.#auth = auth;
     this.#deps = deps;
     this.#counters = counters;
-    this.#entries = new LRUCache<string, Entry>({
+    this.#entries = new LRUCache<string, CachedSession>({
       max: 10_000,
       dispose: (_entry, _token, reason) => {
         if (reason === "evict") counters.evict();
@@ -55,38 +61,52 @@ export class SessionCache {
   }
 
   /**
-   * The caller of a request with these headers; `version` reads the current
-   * data version. When better-auth was asked and wants cookies set (a
+   * The caller of a request with these headers, with `versions` read after
+   * the request arrived. When better-auth was asked and wants cookies set (a
    * refreshed session's new expiry, a dead session's cookie cleared), they
    * go to `setCookies`, for the response.
    */
   async getSession(
     headers: Headers,
-    version: () => Promise<string>,
+    versions: DataVersion,
     setCookies: (cookies: string[]) => void = () => {},
   ): Promise<Caller | null> {
     const cookie = headers.get("cookie");
     if (!cookie) return null;
-    const tokens = cookieValues(cookie, await this.#sessionCookieName());
+    const values = cookieValues(cookie, await this.#sessionCookieName());
     // No session cookie: better-auth would return null without reading anything.
-    if (tokens.length === 0) return null;
+    if (values.length === 0) return null;
     // Two of them (paths, a stale duplicate): which one counts is better-auth's call, uncached.
-    if (tokens.length > 1) return this.#fromBetterAuth(headers, setCookies);
-    const token = tokens[0] ?? "";
-    const now = await version();
-    const entry = this.#entries.get(token);
-    if (entry && entry.version === now && Date.now() < entry.validUntil) {
-      this.#counters.hit();
-      return entry.caller;
+    if (values.length > 1) return this.#fromBetterAuth(headers, setCookies);
+    const value = values[0] ?? "";
+    const entry = this.#entries.get(value);
+    if (entry && Date.now() < entry.validUntil) {
+      if ((await versions.read(entry.scope)) === entry.version) {
+        this.#counters.hit();
+        return entry.caller;
+      }
     }
     this.#counters.miss();
+    // Read before better-auth reads: a sign-out committed after this moves the
+    // version, so what better-auth answers is never kept past it.
+    const token = sessionTokenOf(value);
+    const owner = token === null ? null : await versions.readSession(token);
     const session = await this.#askBetterAuth(headers, setCookies);
     if (!session) {
-      this.#entries.delete(token);
+      this.#entries.delete(value);
       return null;
     }
     const caller = this.#toCaller(session);
-    this.#entries.set(token, { caller, version: now, validUntil: this.#validUntil(session) });
+    if (owner && owner.userId === session.user.id) {
+      this.#entries.set(value, {
+        caller,
+        scope: sessionScope(owner.userId),
+        version: owner.version,
+        validUntil: this.#validUntil(session),
+      });
+    } else {
+      this.#entries.delete(value);
+    }
     return caller;
   }
 
@@ -107,19 +127,20 @@ export class SessionCache {
   }
 
   /**
-   * Without asking anyone: the caller as cached for this Cookie header at
-   * `version`, null when it carries no session cookie (signed out), or
-   * undefined when only better-auth can tell (not cached, stale, ambiguous).
+   * Without asking anyone (cache/replay.ts, the page cache): the session as
+   * cached for this Cookie header, to be checked against its scope's version
+   * by the caller; null when the header carries no session cookie (signed
+   * out), or undefined when only better-auth can tell (not cached, due a
+   * refresh, ambiguous).
    */
-  peek(cookie: string | undefined, version: string): Caller | null | undefined {
+  peek(cookie: string | undefined): CachedSession | null | undefined {
     const name = this.#knownCookieName;
     if (name === null) return undefined;
-    const tokens = cookie ? cookieValues(cookie, name) : [];
-    if (tokens.length === 0) return null;
-    if (tokens.length > 1) return undefined;
-    const entry = this.#entries.get(tokens[0] ?? "");
-    if (entry && entry.version === version && Date.now() < entry.validUntil) return entry.caller;
-    return undefined;
+    const values = cookie ? cookieValues(cookie, name) : [];
+    if (values.length === 0) return null;
+    if (values.length > 1) return undefined;
+    const entry = this.#entries.get(values[0] ?? "");
+    return entry && Date.now() < entry.validUntil ? entry : undefined;
   }
 
   #validUntil(session: BetterAuthSession) {
@@ -150,4 +171,20 @@ export function cookieValues(header: string, name: string): string[] {
     }
   }
   return values;
+}
+
+/**
+ * The session token in a signed session cookie's value (`<token>.<signature>`,
+ * URL-encoded), or null when it has no such shape. Only used to look the
+ * session's user up; better-auth checks the signature.
+ */
+export function sessionTokenOf(value: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+  const dot = decoded.lastIndexOf(".");
+  return dot > 0 ? decoded.slice(0, dot) : null;
 }

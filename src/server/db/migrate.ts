@@ -17,6 +17,7 @@ import { bookingIdempotencyMigration } from "./migrations/010-booking-idempotenc
 import { bookingsMadeFairMigration } from "./migrations/011-bookings-made-fair";
 import { mailOutboxMigration } from "./migrations/012-mail-outbox";
 import { notificationsMigration } from "./migrations/013-notifications";
+import { dataVersionsMigration } from "./migrations/014-data-versions";
 import { conversationsMigration } from "./migrations/015-conversations";
 import { savedSearchesMigration } from "./migrations/017-saved-searches";
 import { listingDetailsMigration } from "./migrations/018-listing-details";
@@ -39,6 +40,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "011-bookings-made-fair": bookingsMadeFairMigration(dialect),
     "012-mail-outbox": mailOutboxMigration(dialect),
     "013-notifications": notificationsMigration(dialect),
+    "014-data-versions": dataVersionsMigration(dialect),
     "015-conversations": conversationsMigration(dialect),
     "017-saved-searches": savedSearchesMigration(dialect),
     "018-listing-details": listingDetailsMigration(dialect),

@@ -1,6 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { VersionScope } from "../cache/data-version";
 import {
   type EncodedResponse,
   encodedResponse,
@@ -9,15 +10,59 @@ import {
 } from "../cache/response-cache";
 import type { AppBindings } from "../context";
 import { preferredEncoding } from "../lib/content-encoding";
-import { dataVersion } from "./session";
+
+/** What a cached read's answer is read from, given its request (params, caller). */
+export type ReadScope = (c: Context<AppBindings>) => VersionScope;
+
+/** The signed-in caller's own state (wishlist hearts, bookings, quotes): `user:<id>`. */
+const ownKeys = (c: Context<AppBindings>) => {
+  const user = c.get("user");
+  return user ? [`user:${user.id}`] : [];
+};
+
+/**
+ * The scopes of the cached reads (docs/decisions/0007-read-caches.md): each
+ * names every version key whose writes can change its answer, and no other.
+ * The keys are moved by triggers in the database (db/migrations/version-triggers.ts).
+ *
+ * A new feature whose data a cached read shows (reviews' averages on cards, a
+ * hidden flag) registers in two places, both needed for correctness:
+ * 1. its migration calls `createVersionTriggers` for each new table a cached
+ *    read reads, giving the keys a row touches (a review: its bike's
+ *    `bike:<id>` and `category:<categoryId>`); new columns of a table that has
+ *    triggers need nothing;
+ * 2. a new cached endpoint passes `cachedRead` a scope from here, or a new one
+ *    naming the keys it reads.
+ * A table no cached read reads (messages, notifications) gets no triggers, so
+ * its writes evict nothing.
+ */
+export const readScopes = {
+  /** GET /api/categories: every category and its count of available bikes. */
+  categories: (() => ({ keys: [], catalog: true })) satisfies ReadScope,
+  /** Bikes of any category, with the caller's hearts (the home page's advertised bikes). */
+  catalog: ((c) => ({ keys: ownKeys(c), catalog: true })) satisfies ReadScope,
+  /** Search: any category's bikes, matched through the search vocabulary. */
+  search: ((c) => ({ keys: [...ownKeys(c), "search"], catalog: true })) satisfies ReadScope,
+  /** A category's bikes, its fair-price statistics, the caller's hearts and bookings. */
+  category: ((c) => {
+    const id = c.req.param("id") ?? "";
+    return { keys: [`category:${id}`, `prices:${id}`, ...ownKeys(c)] };
+  }) satisfies ReadScope,
+  /** A bike, its category's fair-price statistics, the caller's heart, booking and quote. */
+  bike: ((c) => {
+    const id = c.req.param("id") ?? "";
+    return { keys: [`bike:${id}`, ...ownKeys(c)], pricesOfBikes: [id] };
+  }) satisfies ReadScope,
+};
 
 /**
  * For the read endpoints the pages load most (categories, a category's bikes,
  * the home page's bikes, search, a bike): the response is cached per caller
- * and request target and served again while nothing has been written to the
- * database (cache/response-cache.ts, docs/decisions/0007-read-caches.md). A
- * bike booked on any process is a write, so no response read before it is
- * served after it.
+ * and request target and served again while nothing it was read from has
+ * been written (`scopeOf`, cache/response-cache.ts,
+ * docs/decisions/0007-read-caches.md). A bike booked on any process moves
+ * its bike's, its category's and the catalog's versions, so no response
+ * showing it available is served after the booking.
  *
  * Headers: `private` (per caller: no shared cache may keep it), `no-cache`
  * (the browser may keep it but asks every time) and an ETag, so a browser
@@ -25,40 +70,44 @@ import { dataVersion } from "./session";
  * The body goes brotli- or gzip-compressed to a client that takes it
  * (`Vary: Accept-Encoding`), compressed once per cached response.
  */
-export const cachedRead = createMiddleware<AppBindings>(async (c, next) => {
-  if (c.req.method !== "GET") return next();
-  const responses = c.get("deps").responses;
-  const key = responseKey(c.get("user")?.id ?? null, requestTarget(c));
-  const version = await dataVersion(c);
-  c.header("Cache-Control", "private, no-cache");
-  c.header("Vary", "Accept-Encoding");
-  const encoding = preferredEncoding(c.req.header("accept-encoding"));
-  const cached = responses.get(key, version);
-  if (cached) {
-    c.set("cachedResponse", cached);
-    const sent = encodedResponse(cached, encoding);
+export function cachedRead(scopeOf: ReadScope) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const { responses, dataVersion } = c.get("deps");
+    const key = responseKey(c.get("user")?.id ?? null, requestTarget(c));
+    const scope = scopeOf(c);
+    // Read after the request arrived, before any of its own reads.
+    const version = await dataVersion.read(scope);
+    c.header("Cache-Control", "private, no-cache");
+    c.header("Vary", "Accept-Encoding");
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
+    const cached = responses.get(key, version);
+    if (cached) {
+      c.set("cachedResponse", cached);
+      const sent = encodedResponse(cached, encoding);
+      c.header("ETag", sent.etag);
+      if (matchesEtag(c.req.header("if-none-match"), cached.etag)) return c.body(null, 304);
+      return c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(cached.contentType, sent));
+    }
+    await next();
+    const contentType = c.res.headers.get("content-type") ?? "";
+    // Only whole, successful JSON responses are cached; errors are cheap and may change with time.
+    if (c.res.status !== 200 || !contentType.startsWith("application/json")) {
+      c.header("Cache-Control", "no-store");
+      return;
+    }
+    const body = await c.res.clone().text();
+    const stored = responses.set(key, version, { body, contentType, path: c.req.path, scope });
+    c.set("cachedResponse", stored);
+    const sent = encodedResponse(stored, encoding);
     c.header("ETag", sent.etag);
-    if (matchesEtag(c.req.header("if-none-match"), cached.etag)) return c.body(null, 304);
-    return c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(cached.contentType, sent));
-  }
-  await next();
-  const contentType = c.res.headers.get("content-type") ?? "";
-  // Only whole, successful JSON responses are cached; errors are cheap and may change with time.
-  if (c.res.status !== 200 || !contentType.startsWith("application/json")) {
-    c.header("Cache-Control", "no-store");
-    return;
-  }
-  const body = await c.res.clone().text();
-  const stored = responses.set(key, version, { body, contentType, path: c.req.path });
-  c.set("cachedResponse", stored);
-  const sent = encodedResponse(stored, encoding);
-  c.header("ETag", sent.etag);
-  if (matchesEtag(c.req.header("if-none-match"), stored.etag)) {
-    c.res = c.body(null, 304);
-  } else if (sent.encoding) {
-    c.res = c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(contentType, sent));
-  }
-});
+    if (matchesEtag(c.req.header("if-none-match"), stored.etag)) {
+      c.res = c.body(null, 304);
+    } else if (sent.encoding) {
+      c.res = c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(contentType, sent));
+    }
+  });
+}
 
 /**
  * The request target as the client sent it, which cache/replay.ts reads too.

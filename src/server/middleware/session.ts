@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AccountType } from "#src/shared/schemas/auth";
 import type { User } from "#src/shared/schemas/users";
@@ -7,12 +6,13 @@ import { AppError } from "../errors";
 
 /**
  * Reads the session cookie (through better-auth, its response cached while
- * nothing is written: cache/session-cache.ts) and puts the caller on the context.
+ * nothing is written to the user's sessions: cache/session-cache.ts) and puts
+ * the caller on the context.
  */
 export const loadSession = createMiddleware<AppBindings>(async (c, next) => {
   const caller = await c.get("deps").sessions.getSession(
     c.req.raw.headers,
-    () => dataVersion(c),
+    c.get("deps").dataVersion,
     // better-auth extends an active session once a day; the browser's cookie must follow.
     (cookies) => {
       for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
@@ -22,20 +22,6 @@ export const loadSession = createMiddleware<AppBindings>(async (c, next) => {
   c.set("sessionId", caller?.sessionId ?? null);
   await next();
 });
-
-/**
- * The database's data version (cache/data-version.ts), read once per request,
- * the first time something asks: after the request arrived, before any of
- * its own reads.
- */
-export function dataVersion(c: Context<AppBindings>): Promise<string> {
-  let version = c.get("dataVersion");
-  if (!version) {
-    version = c.get("deps").dataVersion.read();
-    c.set("dataVersion", version);
-  }
-  return version;
-}
 
 export const requireUser = createMiddleware<AppBindings>(async (c, next) => {
   if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Please login first.");

@@ -10,7 +10,7 @@ import type { AppBindings } from "../../context";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { readJson } from "../../lib/validate";
-import { cachedRead } from "../../middleware/cached-read";
+import { cachedRead, readScopes } from "../../middleware/cached-read";
 import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
 import { hideListing, unhideListing } from "../../moderation/listing-visibility";
 import {
@@ -26,12 +26,12 @@ import { editBike } from "./edit-bike";
 /** /api/bikes */
 export const bikesRoutes = new Hono<AppBindings>();
 
-bikesRoutes.get("/advertised", cachedRead, async (c) => {
+bikesRoutes.get("/advertised", cachedRead(readScopes.catalog), async (c) => {
   const { db } = c.get("deps");
   return c.json({ items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user"))) });
 });
 
-bikesRoutes.get("/:id", requireUser, cachedRead, async (c) => {
+bikesRoutes.get("/:id", requireUser, cachedRead(readScopes.bike), async (c) => {
   const { db } = c.get("deps");
   const user = signedInUser(c);
   const bike = await findBike(db, user, c.req.param("id"));

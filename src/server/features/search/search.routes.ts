@@ -10,7 +10,7 @@ import { findCategory } from "../../catalog/find-category";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
-import { cachedRead } from "../../middleware/cached-read";
+import { cachedRead, readScopes } from "../../middleware/cached-read";
 import { requireUser, signedInUser } from "../../middleware/session";
 import { type BikeFilters, countBikes, listBikes } from "./bike-listing";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -18,7 +18,7 @@ import { decodeCursor, encodeCursor } from "./cursor";
 /** GET /api/bikes: search, filter and sort the bikes that can still be booked. */
 export const searchRoutes = new Hono<AppBindings>();
 
-searchRoutes.get("/", requireUser, cachedRead, async (c) => {
+searchRoutes.get("/", requireUser, cachedRead(readScopes.search), async (c) => {
   const { db, dialect } = c.get("deps");
   const user = signedInUser(c);
   const { cursor, limit, sort, ...query } = readQuery(c, searchQuerySchema);
@@ -39,7 +39,7 @@ searchRoutes.get("/", requireUser, cachedRead, async (c) => {
 /** /api/categories/:id/bikes */
 export const categoryBikesRoutes = new Hono<AppBindings>();
 
-categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead, async (c) => {
+categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead(readScopes.category), async (c) => {
   const { db, dialect } = c.get("deps");
   const user = signedInUser(c);
   const category = await findCategory(db, c.req.param("id"));

@@ -1,0 +1,111 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Dialect } from "../database";
+
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's documented migration signature
+type AnyDb = Kysely<any>;
+
+/** Which image of a changed row a key query reads: `new` (insert, update) or `old` (update, delete). */
+export type RowImage = "new" | "old";
+
+/**
+ * How a table's writes move the read caches' versions (cache/data-version.ts,
+ * docs/decisions/0007-read-caches.md): `keys(row)` is a query with one text
+ * column, `key`, giving the versions a row touches, where `row` is the
+ * trigger's `new` or `old` (refer to its columns with `sql.ref(`${row}.column`)`).
+ * It may read other tables (the category of a photo's bike) and give any number
+ * of keys; null keys are skipped.
+ *
+ * The keys in use:
+ * - `category:<categoryId>`: a category's bikes as lists show them (the
+ *   bikes, their photos, sellers, availability, counts, the category itself);
+ * - `prices:<categoryId>`: what every bike of a category shows beside its own
+ *   row (fair-price statistics, the category's name);
+ * - `bike:<bikeId>`: one bike's page (the bike, its photos, seller, bookings);
+ * - `user:<userId>`: what a user's own reads show of their state (wishlist
+ *   hearts, their bookings, quotes, the user's row);
+ * - `session:<userId>`: the user's sessions (the session cache);
+ * - `search`: the search vocabulary.
+ */
+export interface VersionKeys {
+  /** The table, as in SQL. */
+  table: string;
+  /** Names its triggers: `data_versions_<name>…`; letters, digits and underscores. */
+  name: string;
+  keys: (row: RowImage) => RawBuilder<unknown>;
+}
+
+/**
+ * Makes every insert, update and delete of `spec.table` — from the app,
+ * better-auth, a cascade, a trigger, a script or a database shell — bump the
+ * versions its rows touch, in the same transaction as the write. A table a
+ * cached read reads must have these triggers (a new column of such a table
+ * needs nothing more); a table no cached read reads must not, so its writes
+ * evict nothing.
+ */
+export async function createVersionTriggers(db: AnyDb, dialect: Dialect, spec: VersionKeys) {
+  if (dialect === "postgres") await createPostgres(db, spec);
+  else await createSqlite(db, spec);
+}
+
+export async function dropVersionTriggers(db: AnyDb, dialect: Dialect, spec: VersionKeys) {
+  if (dialect === "postgres") {
+    await sql`drop trigger if exists ${sql.id(`data_versions_${spec.name}`)} on ${sql.table(spec.table)}`.execute(
+      db,
+    );
+    await sql`drop function if exists ${sql.id(`data_versions_${spec.name}`)}()`.execute(db);
+    return;
+  }
+  for (const operation of ["insert", "update", "delete"]) {
+    await sql`drop trigger if exists ${sql.id(`data_versions_${spec.name}_${operation}`)}`.execute(
+      db,
+    );
+  }
+}
+
+/**
+ * Gives each key a new version: a random 64-bit number, not a count, so a
+ * version is never given twice — a write rolled back can't leave a value a
+ * later write gives again, and make an answer read meanwhile look current.
+ */
+const bump = (keys: RawBuilder<unknown>) =>
+  sql`insert into "dataVersions" ("key", "version")
+    select "key", random() from (
+      select distinct "key" from (${keys}) as touched where "key" is not null
+    ) as keys where true
+    on conflict ("key") do update set "version" = excluded."version"`;
+
+async function createSqlite(db: AnyDb, spec: VersionKeys) {
+  const table = sql.table(spec.table);
+  const name = (operation: string) => sql.id(`data_versions_${spec.name}_${operation}`);
+  await sql`create trigger ${name("insert")} after insert on ${table}
+    begin ${bump(spec.keys("new"))}; end`.execute(db);
+  await sql`create trigger ${name("delete")} after delete on ${table}
+    begin ${bump(spec.keys("old"))}; end`.execute(db);
+  await sql`create trigger ${name("update")} after update on ${table}
+    begin ${bump(sql`${spec.keys("old")} union ${spec.keys("new")}`)}; end`.execute(db);
+}
+
+async function createPostgres(db: AnyDb, spec: VersionKeys) {
+  const name = sql.id(`data_versions_${spec.name}`);
+  // Keys are locked in one order (sorted, one statement), so two writes
+  // touching the same keys wait for each other instead of deadlocking.
+  const upsert = (keys: RawBuilder<unknown>) =>
+    sql`insert into "dataVersions" ("key", "version")
+        select "key", floor((random() - 0.5) * 1.8e19)::bigint from (
+          select distinct "key" from (${keys}) as touched where "key" is not null
+        ) as keys order by "key"
+        on conflict ("key") do update set "version" = excluded."version"`;
+  await sql`create function ${name}() returns trigger language plpgsql as $$
+    begin
+      -- A write that leaves the row as it was (a row lock taken by writing it
+      -- unchanged: lib/account-lock.ts) changes no answer.
+      if tg_op = 'UPDATE' and old::text = new::text then return null; end if;
+      if tg_op = 'INSERT' then ${upsert(spec.keys("new"))};
+      elsif tg_op = 'DELETE' then ${upsert(spec.keys("old"))};
+      else ${upsert(sql`${spec.keys("old")} union ${spec.keys("new")}`)};
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger ${name} after insert or update or delete on ${sql.table(spec.table)}
+    for each row execute function ${name}()`.execute(db);
+}
