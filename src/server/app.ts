@@ -12,6 +12,11 @@ import { categoriesRoutes } from "./features/categories/categories.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { meRoutes, sessionRoutes } from "./features/me/me.routes";
+import {
+  bookingReviewRoutes,
+  reviewsRoutes,
+  sellersRoutes,
+} from "./features/reviews/reviews.routes";
 import { categoryBikesRoutes, searchRoutes } from "./features/search/search.routes";
 import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { usersRoutes } from "./features/users/users.routes";
@@ -84,7 +89,10 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   // Search handles GET /api/bikes itself; /bikes/:id and the writes are bikesRoutes.
   api.route("/bikes", searchRoutes);
   api.route("/bikes", bikesRoutes);
+  api.route("/bookings", bookingReviewRoutes);
   api.route("/bookings", bookingsRoutes);
+  api.route("/reviews", reviewsRoutes);
+  api.route("/sellers", sellersRoutes);
   api.route("/me/bikes", myBikesRoutes);
   api.route("/me/wishlist", wishlistRoutes);
   api.route("/me", myBookingsRoutes);

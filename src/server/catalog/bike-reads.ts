@@ -2,6 +2,7 @@ import type { ListedBike } from "../../shared/schemas/bikes";
 import type { User } from "../../shared/schemas/users";
 import { type AppDb, toBool, toIso } from "../db/database";
 import { withPhotos } from "./attach-photos";
+import { toSellerRating, withRatingTables } from "./seller-ratings";
 
 // The bike read model, shared by every feature that shows listings
 // (category pages, my products, wishlist, bookings' quotes).
@@ -9,9 +10,11 @@ import { withPhotos } from "./attach-photos";
 /** A listing joined with its seller and category, as every bike read needs. */
 export function selectBikes(db: AppDb, viewerId: string | null) {
   return (
-    db
+    withRatingTables(db)
       .selectFrom("bikes")
       .innerJoin("users", "users.id", "bikes.sellerId")
+      // The seller's rating: one row by primary key, kept by triggers (decision 18).
+      .leftJoin("sellerRatings", "sellerRatings.sellerId", "bikes.sellerId")
       .innerJoin("categories", "categories.id", "bikes.categoryId")
       .leftJoin("wishlist", (join) =>
         join.onRef("wishlist.bikeId", "=", "bikes.id").on("wishlist.userId", "=", viewerId ?? ""),
@@ -42,6 +45,8 @@ export function selectBikes(db: AppDb, viewerId: string | null) {
         "bikes.sellerId",
         "users.name as sellerName",
         "users.verified as sellerVerified",
+        "sellerRatings.reviewCount as sellerReviewCount",
+        "sellerRatings.ratingSum as sellerRatingSum",
         "wishlist.bikeId as wishlistedBikeId",
         "yourBooking.id as yourBookingId",
       ])
@@ -76,7 +81,12 @@ export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): 
     status: row.status,
     advertised: toBool(row.advertised),
     postedAt: toIso(row.postedAt),
-    seller: { id: row.sellerId, name: row.sellerName, verified: toBool(row.sellerVerified) },
+    seller: {
+      id: row.sellerId,
+      name: row.sellerName,
+      verified: toBool(row.sellerVerified),
+      rating: toSellerRating(row.sellerReviewCount, row.sellerRatingSum),
+    },
     wishlisted: row.wishlistedBikeId !== null,
     yourBookingId: row.yourBookingId,
   };

@@ -17,6 +17,7 @@ import { bookingIdempotencyMigration } from "./migrations/010-booking-idempotenc
 import { bookingsMadeFairMigration } from "./migrations/011-bookings-made-fair";
 import { mailOutboxMigration } from "./migrations/012-mail-outbox";
 import { notificationsMigration } from "./migrations/013-notifications";
+import { reviewsMigration } from "./migrations/019-reviews";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -34,6 +35,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "011-bookings-made-fair": bookingsMadeFairMigration(dialect),
     "012-mail-outbox": mailOutboxMigration(dialect),
     "013-notifications": notificationsMigration(dialect),
+    "019-reviews": reviewsMigration(dialect),
   };
 }
 

@@ -224,7 +224,11 @@ function toBooking(row: BookingWithSellerPhone): Booking {
     buyer: { id: row.buyerId, name: row.buyerName },
     phone: row.phone,
     meetingLocation: row.meetingLocation,
-    seller: { name: row.sellerName, phone: sellerAgreed ? row.sellerPhone : null },
+    seller: {
+      id: row.sellerId,
+      name: row.sellerName,
+      phone: sellerAgreed ? row.sellerPhone : null,
+    },
     listedPrice: row.listedPrice,
     discountPercent: row.discountPercent,
     finalPrice: row.finalPrice,

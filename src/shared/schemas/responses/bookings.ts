@@ -14,6 +14,7 @@ export const bookingSchema = z
     phone: z.string(),
     meetingLocation: z.string(),
     seller: z.object({
+      id: z.string().nullable().describe("Null once the seller's account is deleted."),
       name: z.string(),
       phone: z.string().nullable().describe("Only once the booking is accepted or completed."),
     }),

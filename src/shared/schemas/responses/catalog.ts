@@ -6,6 +6,7 @@ import {
   bikeStatuses,
   type ListedBike,
   type Quote,
+  type SellerRating,
   type YourBooking,
 } from "../bikes";
 import { type Category, categoryNames } from "../categories";
@@ -35,6 +36,14 @@ export const fairPriceSchema = z
   .meta({ id: "FairPrice" });
 true satisfies SameType<z.infer<typeof fairPriceSchema>, FairPrice>;
 
+export const sellerRatingSchema = z
+  .object({
+    average: z.number().nullable().describe("To one decimal; null with no reviews."),
+    count: z.number().int(),
+  })
+  .meta({ id: "SellerRating" });
+true satisfies SameType<z.infer<typeof sellerRatingSchema>, SellerRating>;
+
 const bikeFieldsSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -51,7 +60,12 @@ const bikeFieldsSchema = z.object({
   status: z.enum(bikeStatuses),
   advertised: z.boolean(),
   postedAt: z.iso.datetime(),
-  seller: z.object({ id: z.string(), name: z.string(), verified: z.boolean() }),
+  seller: z.object({
+    id: z.string(),
+    name: z.string(),
+    verified: z.boolean(),
+    rating: sellerRatingSchema,
+  }),
   photos: z.array(bikePhotoSchema).describe("In the seller's order; the first is the cover."),
   fairPrice: fairPriceSchema
     .nullable()
