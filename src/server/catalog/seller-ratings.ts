@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ColumnType, Kysely } from "kysely";
 import type { SellerRating } from "#src/shared/schemas/bikes";
 import type { Tables } from "../db/tables";
 
@@ -18,6 +18,37 @@ export type RatingTables = Tables & { sellerRatings: SellerRatingsTable };
 
 export const withRatingTables = (db: Kysely<Tables>): Kysely<RatingTables> =>
   db.withTables<{ sellerRatings: SellerRatingsTable }>();
+
+type Timestamp = ColumnType<Date | string, string, string>;
+
+/**
+ * One review per booking, the seller's one reply on the same row, and an
+ * admin's removal recorded on it (who, when, why). Written by
+ * features/reviews; bookings read whether theirs is reviewed.
+ */
+export interface ReviewsTable {
+  id: string;
+  bookingId: string;
+  sellerId: string;
+  buyerId: string | null;
+  buyerName: string;
+  bikeTitle: string;
+  rating: number;
+  text: string | null;
+  createdAt: Timestamp;
+  replyText: string | null;
+  repliedAt: Timestamp | null;
+  removedAt: Timestamp | null;
+  removedBy: string | null;
+  /** The admin's name at the time, so the record outlives their account. */
+  removedByName: string | null;
+  removalReason: string | null;
+}
+
+export type ReviewTables = RatingTables & { reviews: ReviewsTable };
+
+export const withReviewTables = (db: Kysely<Tables>): Kysely<ReviewTables> =>
+  withRatingTables(db).withTables<{ reviews: ReviewsTable }>();
 
 /** The API's rating from a row's count and sum (null, null: no row, no reviews). */
 export function toSellerRating(

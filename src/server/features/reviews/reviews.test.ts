@@ -317,10 +317,13 @@ describe("seller profiles", () => {
     ).toBe(400);
   });
 
-  test("bookings name the seller's id for the link to the profile", async () => {
+  test("bookings name the seller's id for the link to the profile, and whether they are reviewed", async () => {
     const seller = await newPerson(t, "seller");
     const { bookingId } = await completedBooking(t, seller, buyer, categories.KTM);
-    const mine = (await myBookings(t, buyer)).find((b: Booking) => b.id === bookingId);
-    expect(mine?.seller.id).toBe(seller.id);
+    const mine = async () => (await myBookings(t, buyer)).find((b: Booking) => b.id === bookingId);
+    expect((await mine())?.seller.id).toBe(seller.id);
+    expect((await mine())?.reviewed).toBe(false);
+    await review(t, buyer, bookingId);
+    expect((await mine())?.reviewed).toBe(true);
   });
 });

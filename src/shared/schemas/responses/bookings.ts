@@ -22,6 +22,7 @@ export const bookingSchema = z
     discountPercent: z.number().int(),
     finalPrice: z.number().int(),
     status: z.enum(bookingStatuses),
+    reviewed: z.boolean().describe("The buyer has reviewed the seller for it."),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime().describe("When the status last changed."),
   })
