@@ -36,6 +36,7 @@ export const reviewInputSchema = z.object({
     .transform((value) => (value ? value : undefined)),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
+export type ReviewOutput = z.output<typeof reviewInputSchema>;
 
 /** POST /api/reviews/:id/reply */
 export const replyInputSchema = z.object({ text: textOf("Reply", REVIEW_TEXT_MAX) });
