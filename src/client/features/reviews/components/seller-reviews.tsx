@@ -181,7 +181,7 @@ function ReplyForm({ review, sellerId }: { review: Review; sellerId: string }) {
       {form.error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-error">
           <span className="sr-only">Error: </span>
-          {form.error}
+          <span>{form.error}</span>
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -240,7 +240,7 @@ function RemoveReview({ review, sellerId }: { review: Review; sellerId: string }
       {form.error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-error">
           <span className="sr-only">Error: </span>
-          {form.error}
+          <span>{form.error}</span>
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
