@@ -199,7 +199,7 @@ describe("an admin removes an abusive review", () => {
     // A removed review can't be posted again or replied to.
     expect((await requestReview(t, buyer, second.bookingId)).status).toBe(409);
     expect((await requestReply(t, seller, abusive.id)).status).toBe(404);
-  });
+  }, 60_000);
 });
 
 describe("ratings beside the seller's name", () => {
@@ -239,7 +239,7 @@ describe("ratings beside the seller's name", () => {
     expect((await requestRemoval(t, admin, five?.id ?? "")).status).toBe(204);
     expect(await cardRating()).toEqual({ average: 4, count: 2 });
     expect((await viewBike(t, viewer, shown.id)).seller.rating).toEqual({ average: 4, count: 2 });
-  });
+  }, 60_000);
 });
 
 describe("seller profiles", () => {
@@ -315,7 +315,7 @@ describe("seller profiles", () => {
       (await t.request(`/api/sellers/${seller.id}/reviews?limit=51`, { cookie: buyer.cookie }))
         .status,
     ).toBe(400);
-  });
+  }, 60_000);
 
   test("bookings name the seller's id for the link to the profile, and whether they are reviewed", async () => {
     const seller = await newPerson(t, "seller");
