@@ -1,4 +1,11 @@
-import { type SellerRating as Rating, ratingInWords } from "#src/shared/schemas/reviews";
+import type { SellerRating as Rating } from "#src/shared/schemas/bikes";
+
+/** "4.3 out of 5 stars, 12 reviews": the words a screen reader says for a rating. */
+export function ratingInWords(rating: Rating): string {
+  if (rating.count === 0 || rating.average === null) return "No reviews yet";
+  const reviews = rating.count === 1 ? "1 review" : `${rating.count} reviews`;
+  return `${rating.average.toFixed(1)} out of 5 stars, ${reviews}`;
+}
 
 /**
  * A seller's average and count: stars drawn as text (★★★★☆) with the number

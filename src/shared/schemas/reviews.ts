@@ -88,10 +88,3 @@ export interface SellerProfile {
   /** Their available bikes, newest first. */
   bikes: ListedBike[];
 }
-
-/** "4.5 out of 5 stars, 12 reviews": the words a screen reader says for a rating. */
-export function ratingInWords(rating: SellerRating): string {
-  if (rating.count === 0 || rating.average === null) return "No reviews yet";
-  const reviews = rating.count === 1 ? "1 review" : `${rating.count} reviews`;
-  return `${rating.average.toFixed(1)} out of 5 stars, ${reviews}`;
-}

@@ -1,28 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { FormWithSummary } from "#src/client/components/error-summary";
-import { SelectField, SubmitButton, TextAreaField } from "#src/client/components/form-field";
-import { bindField, useFormFailures } from "#src/client/lib/field-errors";
-import { queryKeys } from "#src/client/lib/query-keys";
+import { LoadingState } from "#src/client/components/query-states";
 import type { Booking } from "#src/shared/schemas/bookings";
-import {
-  REVIEW_TEXT_MAX,
-  type ReviewInput,
-  type ReviewOutput,
-  reviewInputSchema,
-} from "#src/shared/schemas/reviews";
-import { reviewSeller } from "../api";
 
-const RATINGS = [
-  { value: "5", label: "5 stars: excellent" },
-  { value: "4", label: "4 stars: good" },
-  { value: "3", label: "3 stars: fair" },
-  { value: "2", label: "2 stars: poor" },
-  { value: "1", label: "1 star: bad" },
-];
+// The form, its schema and the form library load when the buyer opens it: the dashboard stays light.
+const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
 
 /**
  * 'Review the seller' on a completed booking of My booking: a rating and
@@ -52,76 +34,15 @@ export function ReviewSeller({ booking }: { booking: Booking }) {
     );
   }
   return (
-    <ReviewForm
-      booking={booking}
-      onCancel={() => setOpen(false)}
-      onSent={() => {
-        setOpen(false);
-        setSent(true);
-      }}
-    />
-  );
-}
-
-function ReviewForm({
-  booking,
-  onCancel,
-  onSent,
-}: {
-  booking: Booking;
-  onCancel: () => void;
-  onSent: () => void;
-}) {
-  const client = useQueryClient();
-  const form = useForm<ReviewInput, unknown, ReviewOutput>({
-    resolver: zodResolver(reviewInputSchema),
-    defaultValues: { text: "" },
-    shouldFocusError: false,
-  });
-  const failures = useFormFailures(form, ["rating", "text"]);
-  const send = useMutation({
-    mutationFn: (input: ReviewOutput) => reviewSeller(booking.id, input),
-    onSuccess: async () => {
-      onSent();
-      // The rating shows beside the seller's name on every bike list and on the profile.
-      await Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.bookings }),
-        client.invalidateQueries({ queryKey: queryKeys.bikes }),
-        client.invalidateQueries({ queryKey: queryKeys.sellers }),
-      ]);
-    },
-    onError: failures.onServerError,
-  });
-  return (
-    <section aria-label={`Review ${booking.seller.name}`} className="w-full">
-      <FormWithSummary
-        summary={failures.summary}
-        onSubmit={failures.handleSubmit((input) => send.mutate(input))}
-        className="flex w-full flex-col gap-3"
-      >
-        <SelectField
-          label="Rating"
-          placeholder="Choose a rating"
-          options={RATINGS}
-          {...bindField(form, "rating", {
-            setValueAs: (value: string) => (value === "" ? undefined : Number(value)),
-          })}
-        />
-        <TextAreaField
-          label="Review (optional)"
-          hint={`What was buying from ${booking.seller.name} like? Up to ${REVIEW_TEXT_MAX.toLocaleString("en")} characters.`}
-          rows={3}
-          {...bindField(form, "text")}
-        />
-        <div className="flex flex-wrap gap-2">
-          <div className="min-w-40 flex-1">
-            <SubmitButton pending={send.isPending}>Post review</SubmitButton>
-          </div>
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      </FormWithSummary>
-    </section>
+    <Suspense fallback={<LoadingState label="Loading the review form..." />}>
+      <ReviewForm
+        booking={booking}
+        onCancel={() => setOpen(false)}
+        onSent={() => {
+          setOpen(false);
+          setSent(true);
+        }}
+      />
+    </Suspense>
   );
 }
