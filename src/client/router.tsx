@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: "title/:id", lazy: () => import("./routes/category-bikes") },
           { path: "bikes", lazy: () => import("./routes/search") },
           { path: "bikes/:id", lazy: () => import("./routes/bike") },
+          { path: "sellers/:id", lazy: () => import("./routes/seller") },
           sellerOnly([
             { path: "addProduct", lazy: () => import("./routes/add-product") },
             { path: "myProduct", lazy: () => import("./routes/my-products") },

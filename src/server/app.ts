@@ -21,6 +21,11 @@ import {
   bikeReportsRoutes,
   reportsRoutes,
 } from "./features/reports/reports.routes";
+import {
+  bookingReviewRoutes,
+  reviewsRoutes,
+  sellersRoutes,
+} from "./features/reviews/reviews.routes";
 import { savedSearchesRoutes } from "./features/search/saved-searches.routes";
 import { categoryBikesRoutes, searchRoutes } from "./features/search/search.routes";
 import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
@@ -97,7 +102,10 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   api.route("/bikes", bikeReportsRoutes);
   api.route("/reports", reportsRoutes);
   api.route("/admin/actions", adminActionsRoutes);
+  api.route("/bookings", bookingReviewRoutes);
   api.route("/bookings", bookingsRoutes);
+  api.route("/reviews", reviewsRoutes);
+  api.route("/sellers", sellersRoutes);
   api.route("/me/bikes", myBikesRoutes);
   api.route("/me/wishlist", wishlistRoutes);
   api.route("/me/saved-searches", savedSearchesRoutes);

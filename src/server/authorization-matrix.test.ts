@@ -3,6 +3,7 @@ import { signIn } from "#tests/support/accounts";
 import { documentedEndpoints } from "#tests/support/api-docs";
 import { bikeFields, type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
+import { completedBooking, review } from "#tests/support/builders/review";
 import { saveSearch } from "#tests/support/builders/saved-search";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { phonePhoto, postUpload } from "#tests/support/photos";
@@ -80,6 +81,11 @@ const conversationId = (cast: Cast) => {
     .then(async (response) => ((await response.json()) as { id: string }).id);
   return conversation;
 };
+/** A review by `buyer` of a completed booking on a fresh bike of `owner`. */
+const freshReview = async (cast: Cast) => {
+  const { bookingId } = await completedBooking(t, cast.owner, cast.buyer, cast.categories.KTM);
+  return review(t, cast.buyer, bookingId, { rating: 4, text: "Good bike" });
+};
 
 // biome-ignore format: the table reads best as a table
 const MATRIX: Row[] = [
@@ -142,6 +148,26 @@ const MATRIX: Row[] = [
         body: { status: role === "buyer" ? "cancelled" : "accepted" },
       };
     } },
+  // Reviews (PRODUCT.md §8): "buyer" is the completed booking's buyer, "owner" its seller.
+  { endpoint: "POST /api/bookings/:id/review", expected: [401,  201,  403,  403,  403],
+    target: async (c) => {
+      const { bookingId } = await completedBooking(t, c.owner, c.buyer, c.categories.KTM);
+      return { path: `/api/bookings/${bookingId}/review`, body: { rating: 5 } };
+    } },
+  { endpoint: "POST /api/reviews/:id/reply",   expected: [401,  403,  201,  403,  403],
+    target: async (c) => ({
+      path: `/api/reviews/${(await freshReview(c)).id}/reply`,
+      body: { text: "Thanks!" },
+    }) },
+  { endpoint: "DELETE /api/reviews/:id",       expected: [401,  403,  403,  403,  204],
+    target: async (c) => ({
+      path: `/api/reviews/${(await freshReview(c)).id}`,
+      body: { reason: "Abusive words" },
+    }) },
+  { endpoint: "GET /api/sellers/:id",          expected: [401,  200,  200,  200,  200],
+    target: (c) => ({ path: `/api/sellers/${c.owner.id}` }) },
+  { endpoint: "GET /api/sellers/:id/reviews",  expected: [401,  200,  200,  200,  200],
+    target: (c) => ({ path: `/api/sellers/${c.owner.id}/reviews` }) },
   { endpoint: "GET /api/me/bookings",          expected: [401,  200,  200,  200,  200],
     target: () => ({ path: "/api/me/bookings" }) },
   { endpoint: "GET /api/me/sales",             expected: [401,  403,  200,  200,  403],

@@ -153,7 +153,7 @@ describe("the seller's phone reaches the buyer only once the seller accepts", ()
     const buyer = await newPerson(t, "buyer");
     const bike = await listBike(t, seller, categories.YAMAHA, { phone: "+8801711000404" });
     const pending = await book(t, buyer, bike.id);
-    expect(pending.seller).toEqual({ name: "Sam Seller", phone: null });
+    expect(pending.seller).toEqual({ id: seller.id, name: "Sam Seller", phone: null });
     expect(await text("/api/me/bookings", buyer)).not.toContain("+8801711000404");
 
     await moveBooking(t, seller, pending.id, "accepted");

@@ -16,6 +16,11 @@ export const queryKeys = {
   bookings: ["bookings"] as const,
   myBookings: ["bookings", "mine"] as const,
   sales: ["bookings", "sales"] as const,
+  /** A seller's profile holds their bikes, so it is a "bikes" key: it refreshes with every list. */
+  sellerProfile: (sellerId: string) => ["bikes", "seller", sellerId] as const,
+  /** Reviews of sellers; a review also changes the rating on every bike list. */
+  sellers: ["sellers"] as const,
+  sellerReviews: (sellerId: string) => ["sellers", sellerId, "reviews"] as const,
   users: (accountType: "seller" | "buyer") => ["users", accountType] as const,
   categories: ["categories"] as const,
   reports: (status: "open" | "closed") => ["reports", status] as const,

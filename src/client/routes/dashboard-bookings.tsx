@@ -2,6 +2,7 @@ import { isSeller } from "../../shared/permissions";
 import { PageHeading } from "../components/page-heading";
 import { MyBookings } from "../features/bookings/components/my-bookings";
 import { Sales } from "../features/bookings/components/sales";
+import { ReviewSeller } from "../features/reviews/components/review-seller";
 import { usePageTitle } from "../lib/page-title";
 import { useMe } from "../lib/session";
 
@@ -14,7 +15,15 @@ export function Component() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <PageHeading>{title}</PageHeading>
-      {seller ? <Sales /> : <MyBookings />}
+      {seller ? (
+        <Sales />
+      ) : (
+        <MyBookings
+          reviewFor={(booking) =>
+            booking.status === "completed" ? <ReviewSeller booking={booking} /> : null
+          }
+        />
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { PageHeading } from "../components/page-heading";
 import { MyBookings } from "../features/bookings/components/my-bookings";
+import { ReviewSeller } from "../features/reviews/components/review-seller";
 import { usePageTitle } from "../lib/page-title";
 
 /** /myBooking and /dashboard/myBooking. */
@@ -8,7 +9,11 @@ export function Component() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <PageHeading>My booking</PageHeading>
-      <MyBookings />
+      <MyBookings
+        reviewFor={(booking) =>
+          booking.status === "completed" ? <ReviewSeller booking={booking} /> : null
+        }
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { User } from "../../shared/schemas/users";
 import { type AppDb, toBool, toIso } from "../db/database";
 import type { Tables } from "../db/tables";
 import { withPhotos } from "./attach-photos";
+import { toSellerRating, withRatingTables } from "./seller-ratings";
 
 // The bike read model, shared by every feature that shows listings
 // (category pages, my products, wishlist, bookings' quotes).
@@ -11,9 +12,11 @@ import { withPhotos } from "./attach-photos";
 /** A listing joined with its seller and category, as every bike read needs. */
 export function selectBikes(db: AppDb, viewerId: string | null) {
   return (
-    db
+    withRatingTables(db)
       .selectFrom("bikes")
       .innerJoin("users", "users.id", "bikes.sellerId")
+      // The seller's rating: one row by primary key, kept by triggers (decision 18).
+      .leftJoin("sellerRatings", "sellerRatings.sellerId", "bikes.sellerId")
       .innerJoin("categories", "categories.id", "bikes.categoryId")
       .leftJoin("wishlist", (join) =>
         join.onRef("wishlist.bikeId", "=", "bikes.id").on("wishlist.userId", "=", viewerId ?? ""),
@@ -55,6 +58,8 @@ export function selectBikes(db: AppDb, viewerId: string | null) {
         "bikes.sellerId",
         "users.name as sellerName",
         "users.verified as sellerVerified",
+        "sellerRatings.reviewCount as sellerReviewCount",
+        "sellerRatings.ratingSum as sellerRatingSum",
         "wishlist.bikeId as wishlistedBikeId",
         "yourBooking.id as yourBookingId",
         "bikes.hidden",
@@ -97,7 +102,12 @@ export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): 
     engineCc: row.engineCc,
     condition: row.condition,
     papersUpToDate: row.papersUpToDate === null ? null : toBool(row.papersUpToDate),
-    seller: { id: row.sellerId, name: row.sellerName, verified: toBool(row.sellerVerified) },
+    seller: {
+      id: row.sellerId,
+      name: row.sellerName,
+      verified: toBool(row.sellerVerified),
+      rating: toSellerRating(row.sellerReviewCount, row.sellerRatingSum),
+    },
     wishlisted: row.wishlistedBikeId !== null,
     yourBookingId: row.yourBookingId,
     ...(Number(row.hidden) === 1 && maySeeContact

@@ -21,6 +21,7 @@ import { dataVersionsMigration } from "./migrations/014-data-versions";
 import { conversationsMigration } from "./migrations/015-conversations";
 import { savedSearchesMigration } from "./migrations/017-saved-searches";
 import { listingDetailsMigration } from "./migrations/018-listing-details";
+import { reviewsMigration } from "./migrations/019-reviews";
 import { moderationMigration } from "./migrations/020-moderation";
 import { bookingsByBuyerStatusMigration } from "./migrations/021-bookings-by-buyer-status";
 
@@ -44,6 +45,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "015-conversations": conversationsMigration(dialect),
     "017-saved-searches": savedSearchesMigration(dialect),
     "018-listing-details": listingDetailsMigration(dialect),
+    "019-reviews": reviewsMigration(dialect),
     "020-moderation": moderationMigration(dialect),
     "021-bookings-by-buyer-status": bookingsByBuyerStatusMigration(),
   };

@@ -189,10 +189,17 @@ export const bikeUpdateSchema = bikeFieldsSchema
   .refine(resaleWithinRatio, { path: ["resalePrice"], message: RESALE_TOO_HIGH });
 export type BikeUpdateInput = z.input<typeof bikeUpdateSchema>;
 
+/** A seller's shown reviews (PRODUCT.md §8): average to one decimal, null with none. */
+export interface SellerRating {
+  average: number | null;
+  count: number;
+}
+
 export interface BikeSeller {
   id: string;
   name: string;
   verified: boolean;
+  rating: SellerRating;
 }
 
 export interface Bike {

@@ -46,7 +46,10 @@ export interface Booking {
   phone: string;
   meetingLocation: string;
   /** The seller's contact, shown to the buyer once the seller has accepted. */
-  seller: { name: string; phone: string | null };
+  /** `id` links to the seller's profile; null once their account is deleted. */
+  seller: { id: string | null; name: string; phone: string | null };
+  /** The buyer has reviewed the seller for it (PRODUCT.md §8), including a review since removed. */
+  reviewed: boolean;
   listedPrice: number;
   discountPercent: number;
   finalPrice: number;

@@ -8,6 +8,7 @@ import {
 } from "#src/shared/schemas/bookings";
 import type { User } from "#src/shared/schemas/users";
 import { quoteForBuyer } from "../../catalog/quotes";
+import { withReviewTables } from "../../catalog/seller-ratings";
 import { type AppDb, toIso } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { BookingRow } from "../../db/tables";
@@ -208,14 +209,15 @@ export async function changeBookingStatus(
 }
 
 function selectBookings(db: AppDb) {
-  return db
+  return withReviewTables(db)
     .selectFrom("bookings")
     .leftJoin("bikes", "bikes.id", "bookings.bikeId")
+    .leftJoin("reviews", "reviews.bookingId", "bookings.id")
     .selectAll("bookings")
-    .select("bikes.phone as sellerPhone");
+    .select(["bikes.phone as sellerPhone", "reviews.id as reviewId"]);
 }
 
-type BookingWithSellerPhone = BookingRow & { sellerPhone: string | null };
+type BookingWithSellerPhone = BookingRow & { sellerPhone: string | null; reviewId: string | null };
 
 /** The buyer sees the seller's phone only once the seller has accepted. */
 function toBooking(row: BookingWithSellerPhone): Booking {
@@ -227,11 +229,16 @@ function toBooking(row: BookingWithSellerPhone): Booking {
     buyer: { id: row.buyerId, name: row.buyerName },
     phone: row.phone,
     meetingLocation: row.meetingLocation,
-    seller: { name: row.sellerName, phone: sellerAgreed ? row.sellerPhone : null },
+    seller: {
+      id: row.sellerId,
+      name: row.sellerName,
+      phone: sellerAgreed ? row.sellerPhone : null,
+    },
     listedPrice: row.listedPrice,
     discountPercent: row.discountPercent,
     finalPrice: row.finalPrice,
     status: row.status,
+    reviewed: row.reviewId !== null,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };

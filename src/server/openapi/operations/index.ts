@@ -6,6 +6,7 @@ import { catalogOperations } from "./catalog";
 import { conversationOperations } from "./conversations";
 import { deploymentOperations } from "./deployment";
 import { moderationOperations } from "./moderation";
+import { reviewOperations } from "./reviews";
 import { savedSearchOperations } from "./saved-searches";
 
 /** Every endpoint under /api, in the order the reference page shows them. */
@@ -16,6 +17,7 @@ export const operations: Operation[] = [
   ...bookingOperations,
   ...savedSearchOperations,
   ...conversationOperations,
+  ...reviewOperations,
   ...administrationOperations,
   ...moderationOperations,
 ];

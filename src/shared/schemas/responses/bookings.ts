@@ -14,6 +14,7 @@ export const bookingSchema = z
     phone: z.string(),
     meetingLocation: z.string(),
     seller: z.object({
+      id: z.string().nullable().describe("Null once the seller's account is deleted."),
       name: z.string(),
       phone: z.string().nullable().describe("Only once the booking is accepted or completed."),
     }),
@@ -21,6 +22,7 @@ export const bookingSchema = z
     discountPercent: z.number().int(),
     finalPrice: z.number().int(),
     status: z.enum(bookingStatuses),
+    reviewed: z.boolean().describe("The buyer has reviewed the seller for it."),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime().describe("When the status last changed."),
   })

@@ -7,6 +7,7 @@ import {
   bikeStatuses,
   type ListedBike,
   type Quote,
+  type SellerRating,
   type YourBooking,
 } from "../bikes";
 import { type Category, categoryNames } from "../categories";
@@ -36,6 +37,14 @@ export const fairPriceSchema = z
   .meta({ id: "FairPrice" });
 true satisfies SameType<z.infer<typeof fairPriceSchema>, FairPrice>;
 
+export const sellerRatingSchema = z
+  .object({
+    average: z.number().nullable().describe("To one decimal; null with no reviews."),
+    count: z.number().int(),
+  })
+  .meta({ id: "SellerRating" });
+true satisfies SameType<z.infer<typeof sellerRatingSchema>, SellerRating>;
+
 const bikeFieldsSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -57,7 +66,12 @@ const bikeFieldsSchema = z.object({
   engineCc: z.number().int().nullable(),
   condition: z.enum(bikeConditions).nullable(),
   papersUpToDate: z.boolean().nullable(),
-  seller: z.object({ id: z.string(), name: z.string(), verified: z.boolean() }),
+  seller: z.object({
+    id: z.string(),
+    name: z.string(),
+    verified: z.boolean(),
+    rating: sellerRatingSchema,
+  }),
   photos: z.array(bikePhotoSchema).describe("In the seller's order; the first is the cover."),
   fairPrice: fairPriceSchema
     .nullable()

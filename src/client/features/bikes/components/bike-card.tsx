@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Price } from "#src/client/components/price";
+import { SellerName } from "#src/client/components/seller-name";
 import { TimeAgo } from "#src/client/components/time-ago";
-import { VerifiedMark } from "#src/client/components/verified-mark";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
 import { useMe } from "#src/client/lib/session";
@@ -81,8 +81,7 @@ export function BikeCard({
         </div>
         <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
           <span className="text-base-content/75">Seller:</span>
-          <span className="font-medium">{bike.seller.name}</span>
-          {bike.seller.verified ? <VerifiedMark /> : null}
+          <SellerName seller={bike.seller} />
         </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <Fact term="Location">{bike.location}</Fact>

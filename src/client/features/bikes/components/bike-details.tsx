@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Price } from "#src/client/components/price";
+import { SellerName } from "#src/client/components/seller-name";
 import { TimeAgo } from "#src/client/components/time-ago";
-import { VerifiedMark } from "#src/client/components/verified-mark";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { usePageTitle } from "#src/client/lib/page-title";
 import { useMe } from "#src/client/lib/session";
@@ -59,8 +59,7 @@ export function BikeDetails({
         </div>
         <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
           <span className="text-base-content/75">Seller:</span>
-          <span className="font-medium">{bike.seller.name}</span>
-          {bike.seller.verified ? <VerifiedMark /> : null}
+          <SellerName seller={bike.seller} />
         </p>
         {bike.ownBike ? null : contact}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">

@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "#src/client/components/confirm-dialog";
+import { SellerName } from "#src/client/components/seller-name";
 import { queryKeys } from "#src/client/lib/query-keys";
 import { allowedTransitions } from "#src/shared/booking-rules";
 import type { Booking } from "#src/shared/schemas/bookings";
@@ -7,8 +8,12 @@ import { updateFailed, useBookingStatus } from "../use-booking-status";
 import { BookingCardFrame, Detail } from "./booking-card-frame";
 import { BookingPrice } from "./booking-price";
 
-/** A booking as its buyer sees it, with 'Cancel' while it is pending or accepted. */
-export function MyBookingCard({ booking }: { booking: Booking }) {
+/**
+ * A booking as its buyer sees it, with 'Cancel' while it is pending or
+ * accepted; `review` is what the page offers once it is completed (the
+ * reviews feature's 'Review the seller', wired by the route).
+ */
+export function MyBookingCard({ booking, review }: { booking: Booking; review?: ReactNode }) {
   const [confirming, setConfirming] = useState(false);
   const change = useBookingStatus(queryKeys.myBookings);
   const canCancel = allowedTransitions("buyer", booking.status).includes("cancelled");
@@ -34,11 +39,15 @@ export function MyBookingCard({ booking }: { booking: Booking }) {
             >
               Cancel
             </button>
-          ) : null
+          ) : (
+            (review ?? null)
+          )
         }
       >
         <Detail term="Meeting location">{booking.meetingLocation}</Detail>
-        <Detail term="Seller">{booking.seller.name}</Detail>
+        <Detail term="Seller">
+          <SellerName seller={booking.seller} />
+        </Detail>
         {booking.seller.phone ? (
           <Detail term="Seller's phone">
             <a

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ActionError } from "#src/client/components/action-error";
 import { ConfirmDialog } from "#src/client/components/confirm-dialog";
+import { SellerName } from "#src/client/components/seller-name";
 import { queryKeys } from "#src/client/lib/query-keys";
 import { allowedTransitions } from "#src/shared/booking-rules";
 import type { Booking, BookingStatus } from "#src/shared/schemas/bookings";
@@ -94,6 +95,9 @@ export function SaleCard({ booking }: { booking: Booking }) {
           </a>
         </Detail>
         <Detail term="Meeting location">{booking.meetingLocation}</Detail>
+        <Detail term="Seller">
+          <SellerName seller={booking.seller} />
+        </Detail>
       </BookingCardFrame>
       {confirming && asked ? (
         <ConfirmDialog
