@@ -24,6 +24,7 @@ import { listingDetailsMigration } from "./migrations/018-listing-details";
 import { reviewsMigration } from "./migrations/019-reviews";
 import { moderationMigration } from "./migrations/020-moderation";
 import { bookingsByBuyerStatusMigration } from "./migrations/021-bookings-by-buyer-status";
+import { ratingAndDetailVersionsMigration } from "./migrations/022-version-triggers-for-ratings-and-details";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -48,6 +49,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "019-reviews": reviewsMigration(dialect),
     "020-moderation": moderationMigration(dialect),
     "021-bookings-by-buyer-status": bookingsByBuyerStatusMigration(),
+    "022-version-triggers-for-ratings-and-details": ratingAndDetailVersionsMigration(dialect),
   };
 }
 

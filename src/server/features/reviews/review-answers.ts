@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { User } from "#src/shared/schemas/users";
+import { recordAdminAction } from "../../admin-log/admin-actions";
 import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
@@ -53,16 +54,34 @@ export async function removeReview(
   reviewId: string,
   reason: string,
 ): Promise<void> {
-  const removed = await withReviewTables(db)
-    .updateTable("reviews")
-    .set({
-      removedAt: new Date().toISOString(),
-      removedBy: admin.id,
-      removedByName: admin.name,
-      removalReason: reason,
-    })
-    .where("id", "=", reviewId)
-    .where("removedAt", "is", null)
-    .executeTakeFirst();
-  if (Number(removed.numUpdatedRows) === 0) throw noSuchReview();
+  await inTransaction(db, async (trx) => {
+    const removed = await withReviewTables(trx)
+      .updateTable("reviews")
+      .set({
+        removedAt: new Date().toISOString(),
+        removedBy: admin.id,
+        removedByName: admin.name,
+        removalReason: reason,
+      })
+      .where("id", "=", reviewId)
+      .where("removedAt", "is", null)
+      .returning(["sellerId", "buyerName"])
+      .executeTakeFirst();
+    if (!removed) throw noSuchReview();
+    const seller = await trx
+      .selectFrom("users")
+      .select("name")
+      .where("id", "=", removed.sellerId)
+      .executeTakeFirst();
+    await recordAdminAction(trx, {
+      admin,
+      action: "remove_review",
+      target: {
+        type: "review",
+        id: reviewId,
+        label: `${removed.buyerName}'s review of ${seller?.name ?? "a deleted seller"}`,
+      },
+      reason,
+    });
+  });
 }

@@ -4,6 +4,7 @@ import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
 import { toSellerRating } from "../../catalog/seller-ratings";
+import { medianReplyMinutes } from "../../conversations/reply-times";
 import { toBool, toIso } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { AppError } from "../../errors";
@@ -50,6 +51,7 @@ export async function findSellerProfile(
     selectBikes(db, viewer.id)
       .where("bikes.sellerId", "=", seller.id)
       .where("bikes.status", "=", "available")
+      .where("bikes.hidden", "=", 0)
       .orderBy("bikes.postedAt", "desc")
       .orderBy("bikes.id", "desc")
       .limit(PROFILE_BIKES)
@@ -62,7 +64,7 @@ export async function findSellerProfile(
     memberSince: toIso(seller.createdAt),
     rating: toSellerRating(rating?.reviewCount ?? null, rating?.ratingSum ?? null),
     completedSales: Number(sales.count),
-    medianReplyMinutes: null,
+    medianReplyMinutes: await medianReplyMinutes(db, seller.id),
     bikes: await withPhotos(
       db,
       rows.map((row) => toBike(row, viewer)),
