@@ -5,7 +5,7 @@ import { TimeAgo } from "#src/client/components/time-ago";
 import { VerifiedMark } from "#src/client/components/verified-mark";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
-import { useMe } from "#src/client/lib/session";
+import type { User } from "#src/shared/schemas/users";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
 import { Fact } from "./fact";
@@ -14,6 +14,8 @@ import { WishlistButton } from "./wishlist-button";
 
 export interface BikeCardProps {
   bike: ListedBike;
+  /** Who is looking (undefined while the session is asked for): the grid asks once for all its cards. */
+  user: User | null | undefined;
   onBuy: (bike: ListedBike) => void;
   onBuyIntent?: () => void;
   /** The card title's level: h2 under a page's h1, h3 under a section's h2. */
@@ -32,6 +34,7 @@ export interface BikeCardProps {
  */
 export function BikeCard({
   bike,
+  user,
   onBuy,
   onBuyIntent,
   titleAs = "h3",
@@ -39,7 +42,6 @@ export function BikeCard({
   children,
   eager = false,
 }: BikeCardProps) {
-  const { data: user } = useMe();
   const titleId = useId();
   const Title = titleAs;
   return (
