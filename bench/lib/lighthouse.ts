@@ -193,7 +193,9 @@ function lighthouseFailure(error: unknown): string {
     error instanceof Error
       ? `${error.message}\n${String((error as { stderr?: unknown }).stderr ?? "")}`
       : String(error);
-  const code = /\b(NO_[A-Z_]+|PROTOCOL_TIMEOUT|[A-Z]+_[A-Z_]{3,})\b/.exec(text)?.[1];
+  // "Runtime error encountered: … (NO_NAVSTART)": Lighthouse's code ends its message.
+  const code =
+    /\(([A-Z][A-Z_]{3,})\)/.exec(text)?.[1] ?? /\b(NO_[A-Z_]+|PROTOCOL_TIMEOUT)\b/.exec(text)?.[1];
   return (
     code ??
     text
