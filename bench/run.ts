@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type AnatomyRow, measureAnatomy } from "./lib/anatomy";
 import { measureBundle } from "./lib/bundle";
@@ -9,7 +8,7 @@ import {
   prepareDatabase,
 } from "./lib/databases";
 import { type HttpSuiteResult, runHttpSuite } from "./lib/http-suite";
-import { type LighthousePage, type LighthouseRow, lighthouse } from "./lib/lighthouse";
+import { type LighthouseRow, lighthouse, lighthousePages } from "./lib/lighthouse";
 import { busyNeighbours, describeMachine } from "./lib/machine";
 import { type Options, parseOptions, USAGE } from "./lib/options";
 import { ROOT } from "./lib/processes";
@@ -140,25 +139,8 @@ async function runLighthouse(
 ): Promise<LighthouseRow[]> {
   const reride = await startReRide(database, options.logLevel);
   try {
-    const pages: LighthousePage[] = [
-      { page: "home", path: "/" },
-      { page: "login", path: "/login" },
-      { page: "category page", path: `/title/${database.categoryIds.KTM}`, cookie: reride.cookie },
-    ];
-    const router = readFileSync(path.join(ROOT, "src/client/router.tsx"), "utf8");
-    if (/["']bikes\/:id["']/.test(router)) {
-      const response = await fetch(
-        `${reride.url}/api/categories/${database.categoryIds.KTM}/bikes`,
-        {
-          headers: { cookie: reride.cookie },
-        },
-      );
-      const { items } = (await response.json()) as { items: Array<{ id: string }> };
-      if (items[0])
-        pages.push({ page: "bike page", path: `/bikes/${items[0].id}`, cookie: reride.cookie });
-    } else {
-      notes.push("Lighthouse: no bike page measured, the client has no /bikes/:id route yet.");
-    }
+    // Every page issue 16's targets name, the signed-in ones with the session cookie.
+    const pages = await lighthousePages(reride.url, reride.cookie, database.categoryIds.KTM);
     const rows: LighthouseRow[] = [];
     for (const page of pages) {
       try {

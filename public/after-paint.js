@@ -11,13 +11,16 @@ let loading = false;
 function start() {
   if (loading || !code) return;
   loading = true;
+  // Into the head at once: one change to the document rather than one per chunk.
+  const links = document.createDocumentFragment();
   for (const href of code.preload) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
   import(code.entry);
 }
 

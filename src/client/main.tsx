@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -7,6 +7,7 @@ import type { PageState } from "./entry-server";
 import { listenForInstallPrompt } from "./lib/install-prompt-listener";
 import { queryClient } from "./lib/query-client";
 import { meQuery } from "./lib/session";
+import { markHydrated } from "./lib/use-hydrated";
 import { routes } from "./router";
 import "./styles.css";
 
@@ -37,6 +38,8 @@ if (pageState?.textContent) {
   // Who is signed in decides what most pages show, and signed-in pages wait for it:
   // ask now, while the page's own code is still on its way.
   void queryClient.prefetchQuery(meQuery);
+  // No server HTML to match: the browser's words from the first render.
+  markHydrated();
   createRoot(container).render(app(createBrowserRouter(routes)));
 }
 
@@ -50,8 +53,15 @@ async function hydratePage(root: HTMLElement, state: PageState) {
     queryClient.setQueryData(key, data, { updatedAt });
   }
   await loadRouteModules(routes, window.location.pathname);
+  // The modules ran in this task; the router and React start in the next (shorter tasks).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData } });
-  hydrateRoot(root, app(router));
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (React renders the default lane in one go):
+  // a tap or a scroll during it is answered, and the page is painted between the slices.
+  startTransition(() => {
+    hydrateRoot(root, app(router));
+  });
 }
 
 /** react-router's way to hydrate lazy routes: resolve the matched ones before the router starts. */

@@ -110,6 +110,30 @@ describe("a signed-in buyer's first visit to a category page", () => {
   });
 });
 
+describe("the dashboard is drawn with its bookings, not a loading state the list later pushes down", () => {
+  test("a buyer's own bookings, and the seller's bookings on their bikes", async () => {
+    const bike = await listBike(t, seller, ktm, {
+      title: "KTM 125 Duke, booked for the dashboard",
+    });
+    const booker = await newPerson(t, "buyer", "Dana Dashboard");
+    await book(t, booker, bike.id);
+
+    const mine = await page("/dashboard", booker.cookie);
+    expect(mine.response.status).toBe(200);
+    expect(mine.root).toContain("KTM 125 Duke, booked for the dashboard");
+    expect(mine.root).not.toContain("Loading your bookings");
+    expect(cached(mine.state, '"mine"')).toMatchObject({ items: [{ bikeId: bike.id }] });
+
+    const sales = await page("/dashboard", seller.cookie);
+    expect(sales.root).toContain("Bookings on my bikes");
+    expect(sales.root).toContain("Dana Dashboard");
+    expect(cached(sales.state, '"sales"')).toMatchObject({ items: expect.any(Array) });
+
+    const alsoMine = await page("/dashboard/myBooking", booker.cookie);
+    expect(alsoMine.root).toContain("KTM 125 Duke, booked for the dashboard");
+  });
+});
+
 test("a seller's text stays text: in the markup, in the page state and in the title", async () => {
   const bike = await listBike(t, seller, ktm, { title: HOSTILE_TITLE });
   const { html, root, state } = await page(`/bikes/${bike.id}`, buyer.cookie);

@@ -16,8 +16,9 @@ const ToastContainer = lazy(() =>
  * on wide screens), where they cover neither the header's search and links
  * nor a page's heading. Stale ones go when the visitor moves on (lib/toast).
  * The container's code
- * arrives when the browser is idle after the first page, or at once when a
- * toast is raised before that.
+ * arrives with the visitor's first tap, key or focus (toasts answer what
+ * people do), or at once when a toast is raised before that; not while the
+ * page is still starting, where it would be one more long task.
  *
  * The container is a polite live region (aria-live="polite"), and each toast
  * is role="status" rather than the library's default "alert": a toast says
@@ -26,19 +27,19 @@ const ToastContainer = lazy(() =>
  */
 export function Toasts() {
   const wanted = useSyncExternalStore(subscribeToToastRequests, toastsWanted, () => false);
-  const [idle, setIdle] = useState(false);
+  const [used, setUsed] = useState(false);
   useTurnPages();
 
   useEffect(() => {
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 1500);
-    return () => clearTimeout(timer);
+    const events = ["pointerdown", "keydown", "focusin"] as const;
+    const use = () => setUsed(true);
+    for (const event of events) document.addEventListener(event, use, { once: true });
+    return () => {
+      for (const event of events) document.removeEventListener(event, use);
+    };
   }, []);
 
-  if (!wanted && !idle) return null;
+  if (!wanted && !used) return null;
   return (
     <Suspense fallback={null}>
       <ToastContainer position="bottom-right" autoClose={5000} theme="light" role="status" />

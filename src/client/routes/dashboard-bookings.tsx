@@ -1,10 +1,28 @@
 import { isSeller } from "../../shared/permissions";
 import { PageHeading } from "../components/page-heading";
+import { myBookingsQuery, salesQuery } from "../features/bookings/api";
 import { MyBookings } from "../features/bookings/components/my-bookings";
 import { Sales } from "../features/bookings/components/sales";
 import { ReviewSeller } from "../features/reviews/components/review-seller";
+import { configQuery } from "../lib/config";
+import { type PageData, waitForPageData } from "../lib/page-data";
 import { usePageTitle } from "../lib/page-title";
-import { useMe } from "../lib/session";
+import { meQuery, useMe } from "../lib/session";
+
+/**
+ * The bookings arrive before the page shows, so the server draws them rather
+ * than a loading state the list later pushes down (and the browser doesn't
+ * draw the whole list again after hydrating). Signed out, the guard takes over.
+ */
+export const pageData: PageData = async (client) => {
+  const config = client.prefetchQuery(configQuery);
+  const user = await client.ensureQueryData(meQuery);
+  if (isSeller(user)) await client.ensureQueryData(salesQuery);
+  else if (user) await client.ensureQueryData(myBookingsQuery);
+  await config;
+};
+
+export const loader = waitForPageData(pageData);
 
 /** Dashboard index: a buyer's own bookings, or for a seller the bookings on their bikes. */
 export function Component() {

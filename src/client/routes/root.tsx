@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from "react-router";
 import { Navbar } from "../components/navbar";
 import { NavigationProgress } from "../components/navigation-progress";
 import { Toasts } from "../components/toasts";
+import { goLiveWhenIdle } from "../lib/use-hydrated";
 
 // It acts only after a client-side navigation, never on the first load, so it
 // stays out of the first download (the home page's JavaScript budget).
@@ -20,9 +21,15 @@ const Footer = lazy(() =>
 export function RootLayout() {
   // The page is live: rendered by the browser, or the server's HTML hydrated. Browser tests
   // wait for this before they click (a click on a server-rendered page before then does nothing).
-  useEffect(() => {
-    document.documentElement.dataset.live = "";
-  }, []);
+  // The browser's own words (prices, times) and the forms' fields follow when the browser is
+  // idle, in short tasks of their own rather than one long one with hydration.
+  useEffect(
+    () =>
+      goLiveWhenIdle(() => {
+        document.documentElement.dataset.live = "";
+      }),
+    [],
+  );
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a

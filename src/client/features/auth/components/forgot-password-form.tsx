@@ -1,14 +1,14 @@
 import { FormWithSummary } from "#src/client/components/error-summary";
 import { SubmitButton, TextField } from "#src/client/components/form-field";
 import { bindField } from "#src/client/lib/field-errors";
-import { forgotPasswordSchema } from "#src/shared/schemas/auth";
 import { requestPasswordReset } from "../api";
 import { useSendForm } from "../use-send-form";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
   const { form, summary, submit, pending, sent } = useSendForm({
-    schema: forgotPasswordSchema,
+    schema: () =>
+      import("#src/shared/schemas/auth").then((schemas) => schemas.forgotPasswordSchema),
     defaultValues: { email: "" },
     fields: ["email"],
     send: requestPasswordReset,

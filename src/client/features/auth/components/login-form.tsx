@@ -1,13 +1,12 @@
 import { FormWithSummary } from "#src/client/components/error-summary";
 import { SubmitButton, TextField } from "#src/client/components/form-field";
 import { bindField } from "#src/client/lib/field-errors";
-import { loginSchema } from "#src/shared/schemas/auth";
 import { signInWithEmail } from "../api";
 import { useAuthForm } from "../use-auth-form";
 
 export function LoginForm() {
   const { form, summary, submit, pending } = useAuthForm({
-    schema: loginSchema,
+    schema: () => import("#src/shared/schemas/auth").then((schemas) => schemas.loginSchema),
     defaultValues: { email: "", password: "" },
     fields: ["email", "password"],
     send: signInWithEmail,

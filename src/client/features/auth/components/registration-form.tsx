@@ -1,14 +1,13 @@
 import { FormWithSummary } from "#src/client/components/error-summary";
 import { SelectField, SubmitButton, TextField } from "#src/client/components/form-field";
 import { bindField } from "#src/client/lib/field-errors";
-import { registerSchema } from "#src/shared/schemas/auth";
 import { signUpWithEmail } from "../api";
 import { useAuthForm } from "../use-auth-form";
 
 /** The same schema as the server's check, so both sides agree on every message. */
 export function RegistrationForm() {
   const { form, summary, submit, pending } = useAuthForm({
-    schema: registerSchema,
+    schema: () => import("#src/shared/schemas/auth").then((schemas) => schemas.registerSchema),
     defaultValues: { name: "", email: "", password: "" },
     fields: ["name", "email", "password", "accountType"],
     send: signUpWithEmail,

@@ -4,7 +4,6 @@ import { SubmitButton, TextField } from "#src/client/components/form-field";
 import { ApiError, isApiError } from "#src/client/lib/api-client";
 import { bindField } from "#src/client/lib/field-errors";
 import { toast } from "#src/client/lib/toast";
-import { newPasswordSchema } from "#src/shared/schemas/auth";
 import { resetPassword } from "../api";
 import { useSendForm } from "../use-send-form";
 
@@ -15,7 +14,7 @@ const USED_LINK =
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const { form, summary, submit, pending } = useSendForm({
-    schema: newPasswordSchema,
+    schema: () => import("#src/shared/schemas/auth").then((schemas) => schemas.newPasswordSchema),
     defaultValues: { newPassword: "" },
     fields: ["newPassword"],
     send: async (input) => {

@@ -5,7 +5,7 @@ import { SellerName } from "#src/client/components/seller-name";
 import { TimeAgo } from "#src/client/components/time-ago";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { CARD_SIZES, photoSources } from "#src/client/lib/photo-sources";
-import { useMe } from "#src/client/lib/session";
+import type { User } from "#src/shared/schemas/users";
 import { NOT_GIVEN, yearAndMileage } from "../listing-details";
 import { BikeStatusBadge } from "./bike-status-badge";
 import { BuyButton } from "./buy-button";
@@ -15,6 +15,8 @@ import { WishlistButton } from "./wishlist-button";
 
 export interface BikeCardProps {
   bike: ListedBike;
+  /** Who is looking (undefined while the session is asked for): the grid asks once for all its cards. */
+  user: User | null | undefined;
   onBuy: (bike: ListedBike) => void;
   onBuyIntent?: () => void;
   /** The card title's level: h2 under a page's h1, h3 under a section's h2. */
@@ -33,6 +35,7 @@ export interface BikeCardProps {
  */
 export function BikeCard({
   bike,
+  user,
   onBuy,
   onBuyIntent,
   titleAs = "h3",
@@ -40,7 +43,6 @@ export function BikeCard({
   children,
   eager = false,
 }: BikeCardProps) {
-  const { data: user } = useMe();
   const titleId = useId();
   const Title = titleAs;
   return (

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ListedBike } from "#src/client/lib/bike-cache";
+import { useMe } from "#src/client/lib/session";
 import { BikeCard, type BikeCardProps } from "./bike-card";
 
 interface BikeGridProps extends Pick<BikeCardProps, "onBuy" | "onBuyIntent" | "titleAs"> {
@@ -15,6 +16,8 @@ interface BikeGridProps extends Pick<BikeCardProps, "onBuy" | "onBuyIntent" | "t
  * left alone at the start of an empty row.
  */
 export function BikeGrid({ bikes, noteFor, firstRowEager = false, ...card }: BikeGridProps) {
+  // One session observer for the page of cards rather than one per card (less to hydrate).
+  const { data: user } = useMe();
   const few = bikes.length < 3;
   return (
     <ul
@@ -31,6 +34,7 @@ export function BikeGrid({ bikes, noteFor, firstRowEager = false, ...card }: Bik
         >
           <BikeCard
             bike={bike}
+            user={user}
             note={noteFor?.(bike, index)}
             eager={firstRowEager && index < 3}
             {...card}
