@@ -12,6 +12,7 @@ import { categoriesRoutes } from "./features/categories/categories.routes";
 import { configRoutes } from "./features/config/config.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { meRoutes, sessionRoutes } from "./features/me/me.routes";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { categoryBikesRoutes, searchRoutes } from "./features/search/search.routes";
 import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { usersRoutes } from "./features/users/users.routes";
@@ -88,6 +89,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   api.route("/me/bikes", myBikesRoutes);
   api.route("/me/wishlist", wishlistRoutes);
   api.route("/me", myBookingsRoutes);
+  api.route("/me", notificationsRoutes);
   api.route("/me", meRoutes);
   api.route("/session", sessionRoutes);
   api.route("/users", usersRoutes);

@@ -1,6 +1,7 @@
 import type { Deps } from "../../context";
 import type { AppDb } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
+import { tellAboutBooking } from "./booking-notices";
 
 const HOUR_MS = 3_600_000;
 const EXPIRE_EVERY_MS = 60_000;
@@ -12,12 +13,14 @@ const BATCH = 200;
  * their bikes available again (PRODUCT.md §8). Safe with several processes
  * running it at once: each booking moves only from `pending`, inside the
  * transaction that frees its bike, so it expires once, and a seller's answer
- * racing the job wins or loses whole. Returns the bookings it expired.
+ * racing the job wins or loses whole. Both sides are told in that same
+ * transaction, so they are told once too. Returns the bookings it expired.
  */
 export async function expirePendingBookings(
   db: AppDb,
   now: Date,
   pendingHours: number,
+  options: { publicUrl: string },
 ): Promise<string[]> {
   const cutoff = new Date(now.getTime() - pendingHours * HOUR_MS).toISOString();
   const expired: string[] = [];
@@ -25,7 +28,7 @@ export async function expirePendingBookings(
     const batch = await inTransaction(db, async (trx) => {
       const due = await trx
         .selectFrom("bookings")
-        .select(["id", "bikeId"])
+        .select(["id", "bikeId", "buyerId", "sellerId", "buyerName", "sellerName", "bikeTitle"])
         .where("status", "=", "pending")
         .where("createdAt", "<", cutoff)
         .orderBy("createdAt")
@@ -41,6 +44,7 @@ export async function expirePendingBookings(
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) continue; // answered, or expired elsewhere
         moved.push(booking.id);
+        await tellAboutBooking(trx, booking, "expired", "schedule", options.publicUrl, now);
         if (booking.bikeId) {
           await trx
             .updateTable("bikes")
@@ -62,9 +66,13 @@ export function startBookingExpiry(deps: Deps, clock: () => Date = () => new Dat
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = expirePendingBookings(deps.db, clock(), deps.env.bookings.pendingHours)
+    running = expirePendingBookings(deps.db, clock(), deps.env.bookings.pendingHours, {
+      publicUrl: deps.env.publicUrl,
+    })
       .then((ids) => {
-        if (ids.length > 0) deps.logger.info({ expiredBookings: ids.length }, "expired bookings");
+        if (ids.length === 0) return;
+        deps.logger.info({ expiredBookings: ids.length }, "expired bookings");
+        deps.outbox.notify();
       })
       .catch((error: unknown) => deps.logger.error({ err: error }, "booking expiry failed"))
       .finally(() => {

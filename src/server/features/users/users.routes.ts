@@ -35,19 +35,20 @@ usersRoutes.get("/", async (c) => {
 });
 
 usersRoutes.patch("/:id", async (c) => {
-  const { db, dialect } = c.get("deps");
+  const { db, dialect, env, outbox } = c.get("deps");
   const { verified } = await readJson(c, sellerVerifySchema);
   const target = await findUserEmailAndType(db, c.req.param("id"));
   if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
   if (target.accountType !== "seller") {
     throw new AppError("CONFLICT", "Only seller accounts can be verified.");
   }
-  await setSellerVerified(db, dialect, target.id, verified);
+  await setSellerVerified(db, dialect, target.id, verified, { publicUrl: env.publicUrl });
+  outbox.notify();
   return c.json({ id: target.id, verified });
 });
 
 usersRoutes.delete("/:id", async (c) => {
-  const { db, env } = c.get("deps");
+  const { db, env, outbox } = c.get("deps");
   const target = await findUserEmailAndType(db, c.req.param("id"));
   if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
   // Only a real administrator is protected: an unproven account holding a listed address is not one.
@@ -57,6 +58,7 @@ usersRoutes.delete("/:id", async (c) => {
       "Administrators are named in ADMIN_EMAILS and can't be deleted here.",
     );
   }
-  await deleteUserAccount(db, target.id);
+  await deleteUserAccount(db, target.id, { publicUrl: env.publicUrl });
+  outbox.notify();
   return c.body(null, 204);
 });
