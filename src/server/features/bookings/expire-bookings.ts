@@ -26,25 +26,26 @@ export async function expirePendingBookings(
   const expired: string[] = [];
   for (;;) {
     const batch = await inTransaction(db, async (trx) => {
+      // Claiming is the transaction's first statement, and a write: on SQLite
+      // it waits for the write lock rather than holding a read snapshot that
+      // another process's expiry makes stale (SQLITE_BUSY); on PostgreSQL a
+      // row another run claimed meanwhile fails the status check and is skipped.
       const due = await trx
-        .selectFrom("bookings")
-        .select(["id", "bikeId", "buyerId", "sellerId", "buyerName", "sellerName", "bikeTitle"])
+        .updateTable("bookings")
+        .set({ status: "expired", updatedAt: now.toISOString() })
         .where("status", "=", "pending")
-        .where("createdAt", "<", cutoff)
-        .orderBy("createdAt")
-        .limit(BATCH)
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("bookings")
+            .select("id")
+            .where("status", "=", "pending")
+            .where("createdAt", "<", cutoff)
+            .orderBy("createdAt")
+            .limit(BATCH),
+        )
+        .returning(["id", "bikeId", "buyerId", "sellerId", "buyerName", "sellerName", "bikeTitle"])
         .execute();
-      const moved: string[] = [];
       for (const booking of due) {
-        const result = await trx
-          .updateTable("bookings")
-          .set({ status: "expired", updatedAt: now.toISOString() })
-          .where("id", "=", booking.id)
-          .where("status", "=", "pending")
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) continue; // answered, or expired elsewhere
-        moved.push(booking.id);
-        await tellAboutBooking(trx, booking, "expired", "schedule", options.publicUrl, now);
         if (booking.bikeId) {
           await trx
             .updateTable("bikes")
@@ -53,8 +54,9 @@ export async function expirePendingBookings(
             .where("status", "=", "booked")
             .execute();
         }
+        await tellAboutBooking(trx, booking, "expired", "schedule", options.publicUrl, now);
       }
-      return { moved, more: due.length === BATCH };
+      return { moved: due.map((booking) => booking.id), more: due.length === BATCH };
     });
     expired.push(...batch.moved);
     if (!batch.more) return expired;
