@@ -29,6 +29,7 @@ usersRoutes.get("/", async (c) => {
     accountType: row.accountType,
     role: roleOf(row, { env }),
     verified: toBool(row.verified),
+    emailVerified: toBool(row.emailVerified),
     createdAt: toIso(row.createdAt),
   }));
   return c.json({ items });
