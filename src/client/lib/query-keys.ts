@@ -17,4 +17,6 @@ export const queryKeys = {
   sales: ["bookings", "sales"] as const,
   users: (accountType: "seller" | "buyer") => ["users", accountType] as const,
   categories: ["categories"] as const,
+  notifications: ["notifications"] as const,
+  preferences: ["preferences"] as const,
 };

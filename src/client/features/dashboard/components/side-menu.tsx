@@ -25,6 +25,9 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
       ) : null}
       {item("/dashboard/myBooking", "My booking")}
       {item("/dashboard/wishlist", "Wishlist")}
+      <li className="menu-title mt-4 text-base-content/75">Account</li>
+      {item("/dashboard/notifications", "Notifications")}
+      {item("/dashboard/settings", "Settings")}
       {isAdmin(user) ? (
         <>
           <li className="menu-title mt-4 text-base-content/75">Administration</li>
