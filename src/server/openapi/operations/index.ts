@@ -4,6 +4,7 @@ import { administrationOperations } from "./administration";
 import { bookingOperations } from "./bookings";
 import { catalogOperations } from "./catalog";
 import { deploymentOperations } from "./deployment";
+import { notificationOperations } from "./notifications";
 
 /** Every endpoint under /api, in the order the reference page shows them. */
 export const operations: Operation[] = [
@@ -11,5 +12,6 @@ export const operations: Operation[] = [
   ...deploymentOperations,
   ...catalogOperations,
   ...bookingOperations,
+  ...notificationOperations,
   ...administrationOperations,
 ];
