@@ -74,7 +74,7 @@ describe("a rider's settings", () => {
     await registerThroughApi(page, server.url, rider);
 
     await page.goto("/dashboard");
-    const notice = page.getByRole("complementary", { name: "Confirm your e-mail address" });
+    const notice = page.getByRole("region", { name: "Confirm your e-mail address" });
     await notice.waitFor();
     await notice.getByRole("button", { name: "Send me a new link", exact: true }).click();
     await notice.getByText("We've mailed you a new link.", { exact: false }).waitFor();

@@ -1,4 +1,3 @@
-import { VerifyEmailNotice } from "../features/auth/components/verify-email-notice";
 import { DashboardShell } from "../features/dashboard/components/dashboard-shell";
 import { useMe } from "../lib/session";
 
@@ -6,5 +5,5 @@ import { useMe } from "../lib/session";
 export function Component() {
   const { data: user } = useMe();
   if (!user) return null;
-  return <DashboardShell user={user} notice={<VerifyEmailNotice user={user} />} />;
+  return <DashboardShell user={user} />;
 }

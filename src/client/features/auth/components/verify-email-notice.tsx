@@ -5,9 +5,9 @@ import { ResendVerificationButton } from "./resend-verification";
 export function VerifyEmailNotice({ user }: { user: User }) {
   if (user.emailVerified) return null;
   return (
-    <aside
+    <section
       aria-label="Confirm your e-mail address"
-      className="mx-4 mt-4 rounded-box border border-warning bg-amber-50 p-4 sm:mx-6"
+      className="mt-4 rounded-box border border-warning bg-amber-50 p-4"
     >
       <p className="font-semibold">Please confirm your e-mail address</p>
       <p className="mt-1 mb-3 text-sm text-base-content/85">
@@ -15,6 +15,6 @@ export function VerifyEmailNotice({ user }: { user: User }) {
         mail? Check your spam folder, or ask for a new link.
       </p>
       <ResendVerificationButton email={user.email} />
-    </aside>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import { HeadingLevelProvider } from "#src/client/components/page-heading";
 import { useFocusTrap } from "#src/client/components/use-focus-trap";
@@ -18,9 +18,8 @@ function accountLabel(user: User): string {
  * state, so the toggle is a real button and the state is ours to reset.
  * Open on a small screen it behaves as a dialog: focus starts on its first
  * link, Tab cycles inside it, Escape closes it and focus returns to 'menu'.
- * `notice` (the route's to choose) shows above every dashboard page.
  */
-export function DashboardShell({ user, notice }: { user: User; notice?: ReactNode }) {
+export function DashboardShell({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const toggleId = useId();
   const sideId = useId();
@@ -81,7 +80,6 @@ export function DashboardShell({ user, notice }: { user: User; notice?: ReactNod
             </button>
           </div>
         </div>
-        {notice}
         <HeadingLevelProvider value={2}>
           <Outlet />
         </HeadingLevelProvider>
