@@ -1,5 +1,5 @@
 import type { User } from "#src/shared/schemas/users";
-import { ResendVerificationButton } from "./resend-verification";
+import { ResendVerificationButton } from "./resend-verification-button";
 
 /** In the dashboard until the user has opened the link mailed at sign-up. */
 export function VerifyEmailNotice({ user }: { user: User }) {

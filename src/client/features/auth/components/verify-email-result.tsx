@@ -5,7 +5,8 @@ import { errorMessage, isApiError } from "#src/client/lib/api-client";
 import { refreshMe } from "#src/client/lib/session";
 import type { User } from "#src/shared/schemas/users";
 import { verifyEmail } from "../api";
-import { ResendVerificationButton, ResendVerificationForm } from "./resend-verification";
+import { ResendVerificationButton } from "./resend-verification-button";
+import { ResendVerificationForm } from "./resend-verification-form";
 
 function failureText(error: unknown): string {
   if (isApiError(error) && error.code === "TOKEN_EXPIRED") {
