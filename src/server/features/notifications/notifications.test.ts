@@ -147,10 +147,11 @@ describe("/api/me/preferences", () => {
     await tell(me, "Quiet");
     expect((await list(me)).items.map((n) => n.title)).toEqual(["Quiet"]);
     const mails = await t.deps.db
-      .withTables<{ mailOutbox: { recipient: string } }>()
+      .withTables<{ mailOutbox: { recipient: string; subject: string } }>()
       .selectFrom("mailOutbox")
       .select("recipient")
       .where("recipient", "=", me.email)
+      .where("subject", "=", "Quiet")
       .execute();
     expect(mails).toHaveLength(0);
   });
