@@ -292,6 +292,7 @@ async function viewerOf(db: AppDb, id: string): Promise<User> {
     accountType: "buyer",
     role: "user",
     verified: false,
+    emailVerified: false,
     createdAt: toIso(user.createdAt),
   };
 }

@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: "registration", lazy: () => import("./routes/registration") },
       { path: "forgot-password", lazy: () => import("./routes/forgot-password") },
       { path: "reset-password", lazy: () => import("./routes/reset-password") },
+      { path: "verify-email", lazy: () => import("./routes/verify-email") },
       { path: "blog", lazy: () => import("./routes/blog") },
       {
         // The guards load with the page they guard (in parallel): public pages don't carry them.
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
               { path: "saved-searches", lazy: () => import("./routes/saved-searches") },
               { path: "messages", lazy: () => import("./routes/messages") },
               { path: "messages/:id", lazy: () => import("./routes/conversation") },
+              { path: "notifications", lazy: () => import("./routes/notifications") },
+              { path: "settings", lazy: () => import("./routes/settings") },
               sellerOnly([
                 { path: "addProduct", lazy: () => import("./routes/add-product") },
                 { path: "MyProduct", lazy: () => import("./routes/my-products") },

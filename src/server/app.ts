@@ -16,6 +16,7 @@ import {
 } from "./features/conversations/conversations.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { meRoutes, sessionRoutes } from "./features/me/me.routes";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import {
   adminActionsRoutes,
   bikeReportsRoutes,
@@ -112,6 +113,7 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   api.route("/me", myBookingsRoutes);
   api.route("/conversations", conversationsRoutes);
   api.route("/me", myConversationsRoutes);
+  api.route("/me", notificationsRoutes);
   api.route("/me", meRoutes);
   api.route("/session", sessionRoutes);
   api.route("/users", usersRoutes);

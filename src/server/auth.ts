@@ -9,6 +9,7 @@ import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
 import type { Outbox } from "./mail/mail-outbox";
 import { passwordResetMail } from "./mail/password-reset-mail";
+import { VERIFICATION_LINK_SECONDS, verificationMail } from "./mail/verification-mail";
 
 /**
  * better-auth owns passwords, sessions and the Google flow; the app's own
@@ -65,6 +66,22 @@ export function authOptions(
       // Whoever knew the old password may be signed in somewhere.
       revokeSessionsOnPasswordReset: true,
     },
+    // A link is mailed at sign-up; nothing waits for it (sign-in works either
+    // way), but admin rights need it (session-user.ts). The link opens the
+    // app's own page, which asks /verify-email with the token and says how it went.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: outbox
+        ? async ({ user, token }, request) => {
+            // No request: an account the app makes itself at start (the
+            // ADMIN_EMAILS accounts, verified by creation; the demo sellers).
+            if (!request) return;
+            const link = `${env.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+            await outbox.enqueue(verificationMail({ to: user.email, name: user.name, link }));
+          }
+        : undefined,
+    },
     // /verify-password: nothing in the app asks for it, and over HTTP it would
     // let a stolen session guess the password outside the failed-password limit.
     // /reset-password/:token: the mailed link opens the app's page instead.
@@ -114,9 +131,8 @@ export function authOptions(
 }
 
 /**
- * better-auth logs a call to a feature ReRide leaves off (verification
- * e-mails, deleting or re-addressing accounts, an unconfigured
- * provider) as an error, though anyone can make one: the client's mistake,
+ * better-auth logs a call to a feature ReRide leaves off (deleting or
+ * re-addressing accounts, an unconfigured provider) as an error, though anyone can make one: the client's mistake,
  * not the server's, so it is logged at info.
  */
 const FEATURE_OFF = /isn't enabled|is disabled|^Provider not found/;

@@ -210,6 +210,15 @@ const MATRIX: Row[] = [
   // The stream stays open; the app's close ends it.
   { endpoint: "GET /api/me/events",            expected: [401,  200,  200,  200,  200],
     target: () => ({ path: "/api/me/events" }) },
+  // The caller's own notifications and preferences: anyone signed in, each their own.
+  { endpoint: "GET /api/me/notifications",     expected: [401,  200,  200,  200,  200],
+    target: () => ({ path: "/api/me/notifications" }) },
+  { endpoint: "POST /api/me/notifications/read", expected: [401, 204, 204, 204,  204],
+    target: () => ({ path: "/api/me/notifications/read", body: {} }) },
+  { endpoint: "GET /api/me/preferences",       expected: [401,  200,  200,  200,  200],
+    target: () => ({ path: "/api/me/preferences" }) },
+  { endpoint: "PATCH /api/me/preferences",     expected: [401,  200,  200,  200,  200],
+    target: () => ({ path: "/api/me/preferences", body: { emailNotifications: true } }) },
   { endpoint: "GET /api/users",                expected: [401,  403,  403,  403,  200],
     target: () => ({ path: "/api/users?accountType=seller" }) },
   // The resource is an account; its "owner" is that account, which may not verify itself.
@@ -237,9 +246,10 @@ const MATRIX: Row[] = [
 /**
  * NOT COVERED by the matrix, and why:
  * - /api/auth/* (sign-up, sign-in, sign-out, sign-in/social,
- *   request-password-reset, reset-password): better-auth's own routes, open
- *   to anyone by design; their rules are tested in features/auth
- *   (registration, sessions, Google sign-in) and features/mail (password reset).
+ *   request-password-reset, reset-password, verify-email,
+ *   send-verification-email): better-auth's own routes, open to anyone by
+ *   design; their rules are tested in features/auth (registration, sessions,
+ *   Google sign-in, e-mail verification) and features/mail (password reset).
  * - GET /api/bikes (search) and POST /api/uploads: being built by another
  *   engineer at the time of writing; their rows belong here once they land
  *   (search: anonymous 401, everyone else 200; uploads: anonymous 401, buyer

@@ -199,6 +199,8 @@ const envSchema = z
     RATE_LIMIT_WRITES: rateLimit("120/1m"),
     RATE_LIMIT_PASSWORD_RESET: rateLimit("3/1h"),
     RATE_LIMIT_PASSWORD_RESET_IP: rateLimit("20/1h"),
+    RATE_LIMIT_VERIFICATION_EMAIL: rateLimit("3/1h"),
+    RATE_LIMIT_VERIFICATION_EMAIL_IP: rateLimit("20/1h"),
     // Outgoing mail (mail/, docs/decisions/0015-mail-outbox.md).
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
@@ -343,6 +345,10 @@ export interface Env {
     passwordReset: RateLimit | null;
     /** Password-reset requests per client address. */
     passwordResetIp: RateLimit | null;
+    /** Verification mails asked for again per e-mail address. */
+    verificationEmail: RateLimit | null;
+    /** Verification mails asked for again per client address. */
+    verificationEmailIp: RateLimit | null;
   };
 }
 
@@ -421,6 +427,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       writes: raw.RATE_LIMIT_WRITES,
       passwordReset: raw.RATE_LIMIT_PASSWORD_RESET,
       passwordResetIp: raw.RATE_LIMIT_PASSWORD_RESET_IP,
+      verificationEmail: raw.RATE_LIMIT_VERIFICATION_EMAIL,
+      verificationEmailIp: raw.RATE_LIMIT_VERIFICATION_EMAIL_IP,
     },
   };
 }

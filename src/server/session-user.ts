@@ -37,6 +37,7 @@ export function toUser(user: SessionUser, deps: AdminConfig): User {
     accountType: (user.accountType === "seller" ? "seller" : "buyer") satisfies AccountType,
     role: roleOf(user, deps),
     verified: toBool(user.verified ?? false),
+    emailVerified: toBool(user.emailVerified ?? false),
     createdAt: toIso(user.createdAt),
   };
 }

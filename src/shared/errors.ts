@@ -16,6 +16,10 @@ export const errorStatus = {
   BOOKING_LIMIT: 409,
   /** The price differs from the `expectedFinalPrice` the buyer was shown; the body carries the new quote. */
   PRICE_CHANGED: 409,
+  /** A mailed link's token is not one of ours (or was used up). */
+  INVALID_TOKEN: 400,
+  /** A mailed link's token is ours but too old: ask for a new mail. */
+  TOKEN_EXPIRED: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -42,7 +42,10 @@ describe("a rider who forgot their password", () => {
     await page.getByRole("button", { name: "Send me a link", exact: true }).click();
     await page.getByText("we've mailed it a link to choose a new password").waitFor();
 
-    const mail = await smtp.mailTo(rider.email, 20_000);
+    const mail = await smtp.mailTo(rider.email, {
+      subject: "Reset your ReRide password",
+      timeoutMs: 20_000,
+    });
     expect(mail.subject).toBe("Reset your ReRide password");
     const link = resetLinkOf(mail.text);
     expect(link.origin).toBe(server.url);

@@ -6,8 +6,15 @@ export interface TestSmtpServer {
   port: number;
   /** Every mail received so far, parsed. */
   received: ParsedMail[];
-  /** The first received mail to `to` (waits up to `timeoutMs` for it). */
-  mailTo(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  /**
+   * The first received mail to `to`, with `subject` when given (waits up to
+   * `timeoutMs` for it). Every sign-up is mailed a verification link first:
+   * name the subject to wait for a later mail.
+   */
+  mailTo(
+    to: string,
+    options?: number | { subject?: string; timeoutMs?: number },
+  ): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -37,10 +44,16 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     received,
-    async mailTo(to, timeoutMs = 10_000) {
+    async mailTo(to, options = {}) {
+      const { subject, timeoutMs = 10_000 } =
+        typeof options === "number" ? { timeoutMs: options } : options;
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.find((each) => addressesOf(each).includes(to.toLowerCase()));
+        const mail = received.find(
+          (each) =>
+            addressesOf(each).includes(to.toLowerCase()) &&
+            (subject === undefined || each.subject === subject),
+        );
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -29,4 +29,6 @@ export const queryKeys = {
   conversations: ["conversations"] as const,
   conversationMessages: (id: string) => ["conversations", "messages", id] as const,
   unread: ["unread"] as const,
+  notifications: ["notifications"] as const,
+  preferences: ["preferences"] as const,
 };

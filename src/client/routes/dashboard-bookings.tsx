@@ -1,5 +1,6 @@
 import { isSeller } from "../../shared/permissions";
 import { PageHeading } from "../components/page-heading";
+import { VerifyEmailNotice } from "../features/auth/components/verify-email-notice";
 import { myBookingsQuery, salesQuery } from "../features/bookings/api";
 import { MyBookings } from "../features/bookings/components/my-bookings";
 import { Sales } from "../features/bookings/components/sales";
@@ -24,7 +25,11 @@ export const pageData: PageData = async (client) => {
 
 export const loader = waitForPageData(pageData);
 
-/** Dashboard index: a buyer's own bookings, or for a seller the bookings on their bikes. */
+/**
+ * Dashboard index: a buyer's own bookings, or for a seller the bookings on
+ * their bikes; under the heading, until the address is confirmed, the notice
+ * asking to confirm it (here only, so other pages keep their first screen).
+ */
 export function Component() {
   const { data: user } = useMe();
   const seller = isSeller(user);
@@ -33,6 +38,7 @@ export function Component() {
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <PageHeading>{title}</PageHeading>
+      {user ? <VerifyEmailNotice user={user} /> : null}
       {seller ? (
         <Sales />
       ) : (

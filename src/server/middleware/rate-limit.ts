@@ -13,7 +13,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Abuse limits (docs/decisions/0006-rate-limits.md), counted in a store all
  * app processes share:
  * - `auth`, in front of /api/auth: sign-ups per address; password-reset
- *   mails per e-mail address and requests per client address; failed password
+ *   mails per e-mail address and requests per client address, and the same
+ *   for verification mails asked for again; failed password
  *   checks (sign-in, and change-password's current password) with a growing
  *   delay per account and address, stricter for administrators, under a
  *   ceiling per account; failed sign-ins per address; other auth writes
@@ -33,6 +34,8 @@ export function rateLimits(deps: Deps) {
   const writesLimiter = limiter("writes", limits.writes);
   const resetAddress = limiter("password-reset:address", limits.passwordResetIp);
   const resetEmail = limiter("password-reset:email", limits.passwordReset);
+  const verifyAddress = limiter("verification-email:address", limits.verificationEmailIp);
+  const verifyEmail = limiter("verification-email:email", limits.verificationEmail);
   const delay = (name: string, rule: FailureDelay | null) =>
     rule ? new FailureDelayCounter(store, name, rule) : null;
   const signInDelay = delay("sign-in:delay", limits.signInDelay);
@@ -69,6 +72,14 @@ export function rateLimits(deps: Deps) {
         const attempts: Attempt[] = [[resetAddress, address]];
         if (email) attempts.push([resetEmail, email]);
         const refused = await consume(c, attempts, "Too many password-reset requests");
+        return refused ?? next();
+      }
+      case "/api/auth/send-verification-email": {
+        // Counted whatever the address, as password resets are: the limit tells nothing of accounts.
+        const email = await emailOf(c.req.raw);
+        const attempts: Attempt[] = [[verifyAddress, address]];
+        if (email) attempts.push([verifyEmail, email]);
+        const refused = await consume(c, attempts, "Too many verification mails asked for");
         return refused ?? next();
       }
       case "/api/auth/change-password": {

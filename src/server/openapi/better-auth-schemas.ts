@@ -46,3 +46,19 @@ export const authUserAnswer = z.looseObject({
 });
 
 export const signOutAnswer = z.object({ success: z.boolean() });
+
+export const sendVerificationEmailBody = z.object({
+  email: z.email().describe("Signed in, it must be the caller's own address."),
+  callbackURL: z
+    .string()
+    .optional()
+    .describe("Unused by the app: the mailed link opens /verify-email."),
+});
+
+export const sendVerificationEmailAnswer = z.object({ status: z.literal(true) });
+
+export const verifyEmailQuery = z.object({
+  token: z.string().describe("The `token` of the mailed link's /verify-email?token=…"),
+});
+
+export const verifyEmailAnswer = z.object({ status: z.literal(true), user: z.null() });

@@ -42,3 +42,16 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 /** The page the reset link opens: the new password, under registration's rules. */
 export const newPasswordSchema = z.object({ newPassword: password });
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
+/** Settings: the name others see, under registration's rules. */
+export const displayNameSchema = z.object({ name: registerSchema.shape.name });
+export type DisplayNameInput = z.infer<typeof displayNameSchema>;
+
+/** Settings: a new password needs the current one. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: "Enter your current password" })
+    .min(1, "Enter your current password"),
+  newPassword: password,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -31,3 +31,28 @@ export const preferencesSchema = z.object({
   emailNotifications: z.boolean({ error: "emailNotifications must be true or false" }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** GET /api/me/notifications */
+export interface NotificationPage {
+  items: Notification[];
+  nextCursor: string | null;
+}
+
+export const notificationListQuerySchema = z.object({
+  cursor: z.string().max(500, "The page cursor is not valid.").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number from 1 to 50" })
+    .int("limit must be a number from 1 to 50")
+    .min(1, "limit must be a number from 1 to 50")
+    .max(50, "limit must be a number from 1 to 50")
+    .default(20),
+});
+
+/** POST /api/me/notifications/read: the given ones, or every one when `ids` is absent. */
+export const markReadSchema = z.object({
+  ids: z
+    .array(z.string().min(1).max(100), { error: "ids must be a list of notification ids" })
+    .max(200, "Mark at most 200 notifications at once")
+    .optional(),
+});
+export type MarkReadInput = z.infer<typeof markReadSchema>;

@@ -11,6 +11,8 @@ export interface User {
   accountType: AccountType;
   role: Role;
   verified: boolean;
+  /** Whether the user proved the address by the mailed link (or Google did); admin rights need it. */
+  emailVerified: boolean;
   createdAt: string;
 }
 

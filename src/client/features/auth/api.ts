@@ -1,4 +1,6 @@
 import type {
+  ChangePasswordInput,
+  DisplayNameInput,
   ForgotPasswordInput,
   LoginInput,
   NewPasswordInput,
@@ -26,6 +28,25 @@ export function requestPasswordReset(input: ForgotPasswordInput): Promise<unknow
 /** Sets the new password and ends every session of the account. */
 export function resetPassword(token: string, input: NewPasswordInput): Promise<unknown> {
   return api("/api/auth/reset-password", { body: { token, ...input } });
+}
+
+/** Proves the address with the mailed link's token. */
+export function verifyEmail(token: string): Promise<unknown> {
+  return api(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+}
+
+/** Mails a new verification link; signed in, only to the caller's own address. */
+export function sendVerificationEmail(email: string): Promise<unknown> {
+  return api("/api/auth/send-verification-email", { body: { email } });
+}
+
+export function changeDisplayName(input: DisplayNameInput): Promise<unknown> {
+  return api("/api/auth/update-user", { body: input });
+}
+
+/** Every other session of the account ends; this one carries on. */
+export function changePassword(input: ChangePasswordInput): Promise<unknown> {
+  return api("/api/auth/change-password", { body: input });
 }
 
 type GoogleRoute = NonNullable<PublicConfig["googleSignIn"]>;

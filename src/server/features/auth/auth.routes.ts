@@ -25,6 +25,20 @@ authRoutes.post("/sign-in/email", async (c) => {
   return forward(c.get("deps").auth.handler, c.req.raw, body);
 });
 
+/**
+ * The mailed verification link opens the app's /verify-email page, which asks
+ * here. better-auth answers a bad token with 401; this is no failed sign-in
+ * but a link that is too old or not ours, said as 400 with which of the two.
+ */
+authRoutes.get("/verify-email", async (c) => {
+  const response = await c.get("deps").auth.handler(c.req.raw);
+  if (response.status !== 401) return answered(response);
+  const { code } = await errorBodyOf(response);
+  throw code === "TOKEN_EXPIRED"
+    ? new AppError("TOKEN_EXPIRED", "This link has expired. Ask for a new one.")
+    : new AppError("INVALID_TOKEN", "This link is not valid. Ask for a new one.");
+});
+
 authRoutes.all("/*", (c) => forward(c.get("deps").auth.handler, c.req.raw));
 
 async function parseBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
@@ -52,7 +66,11 @@ async function forward(
           headers: original.headers,
           body: JSON.stringify(body),
         });
-  const response = await handler(request);
+  return answered(await handler(request));
+}
+
+/** better-auth's response as the API answers: errors in its one shape, no session tokens. */
+async function answered(response: Response): Promise<Response> {
   const answer =
     response.status >= 400 ? await reshapeError(response) : await withoutSessionToken(response);
   // better-auth's own Response replaces the headers the API set before it.
@@ -102,13 +120,17 @@ interface BetterAuthErrorBody {
   message?: string;
 }
 
-async function reshapeError(response: Response): Promise<Response> {
-  let body: BetterAuthErrorBody = {};
+async function errorBodyOf(response: Response): Promise<BetterAuthErrorBody> {
   try {
-    body = (await response.clone().json()) as BetterAuthErrorBody;
+    return (await response.clone().json()) as BetterAuthErrorBody;
   } catch {
     // Not JSON (better-auth sends some redirects' errors as text): keep the status only.
+    return {};
   }
+}
+
+async function reshapeError(response: Response): Promise<Response> {
+  const body = await errorBodyOf(response);
   const code = body.code ?? "AUTH_ERROR";
   let error: AppError;
   if (code.startsWith("USER_ALREADY_EXISTS")) {

@@ -72,6 +72,8 @@ describe("Google sign-in against a local OpenID Connect provider", () => {
       accountType: "buyer",
       role: "user",
       verified: false,
+      // Google vouches for the address (its email_verified claim).
+      emailVerified: true,
     });
   });
 

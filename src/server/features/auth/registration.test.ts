@@ -43,6 +43,8 @@ describe("registering", () => {
         accountType,
         role: "user",
         verified: false,
+        // A link is mailed; the address is proved only when it is opened.
+        emailVerified: false,
         createdAt: expect.any(String),
       });
       expect(new Date(user.createdAt).toISOString()).toBe(user.createdAt);

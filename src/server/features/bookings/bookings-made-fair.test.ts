@@ -69,15 +69,17 @@ describe("BOOKING_PENDING_HOURS", () => {
     await moveBooking(t, seller, answered.id, "accepted");
     const bookedAt = new Date(booking.createdAt).getTime();
 
-    const early = await expirePendingBookings(t.deps.db, new Date(bookedAt + 71 * HOUR_MS), 72);
+    const early = await expirePendingBookings(t.deps.db, new Date(bookedAt + 71 * HOUR_MS), 72, {
+      publicUrl: t.env.publicUrl,
+    });
     expect(early).not.toContain(booking.id);
     expect((await viewBike(t, buyer, bikeId)).status).toBe("booked");
 
     // Two processes running the job at the same moment: each booking expires once.
     const later = new Date(bookedAt + 73 * HOUR_MS);
     const [one, two] = await Promise.all([
-      expirePendingBookings(t.deps.db, later, 72),
-      expirePendingBookings(t.deps.db, later, 72),
+      expirePendingBookings(t.deps.db, later, 72, { publicUrl: t.env.publicUrl }),
+      expirePendingBookings(t.deps.db, later, 72, { publicUrl: t.env.publicUrl }),
     ]);
     expect([...one, ...two].filter((id) => id === booking.id)).toHaveLength(1);
     expect([...one, ...two]).not.toContain(answered.id);

@@ -15,6 +15,7 @@ import type { BookingRow } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
+import { tellAboutBooking } from "./booking-notices";
 
 const bikeTaken = () =>
   new AppError("CONFLICT", "Sorry, this bike was just booked by someone else.");
@@ -56,7 +57,7 @@ export async function createBooking(
   db: AppDb,
   buyer: User,
   input: BookingRequest,
-  rules: { maxActive: number; idempotencyKey?: string | undefined },
+  rules: { maxActive: number; idempotencyKey?: string | undefined; publicUrl: string },
 ): Promise<string> {
   const { idempotencyKey } = rules;
   try {
@@ -152,6 +153,14 @@ export async function createBooking(
           idempotencyKey: idempotencyKey ?? null,
         })
         .execute();
+      const facts = {
+        buyerId: buyer.id,
+        sellerId: bike.sellerId,
+        buyerName: buyer.name,
+        sellerName: bike.sellerName,
+        bikeTitle: bike.title,
+      };
+      await tellAboutBooking(trx, facts, "pending", "buyer", rules.publicUrl);
       return id;
     });
   } catch (error) {
@@ -167,17 +176,30 @@ interface BookingRequest {
   expectedFinalPrice?: number | undefined;
 }
 
-/** Moves a booking along the allowed transitions and keeps its bike's status in step. */
+/**
+ * Moves a booking along the allowed transitions and keeps its bike's status
+ * in step; the other party is told in the same transaction.
+ */
 export async function changeBookingStatus(
   db: AppDb,
   user: User,
   bookingId: string,
   to: BookingStatus,
+  options: { publicUrl: string },
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
     const booking = await trx
       .selectFrom("bookings")
-      .select(["id", "bikeId", "buyerId", "sellerId", "status"])
+      .select([
+        "id",
+        "bikeId",
+        "buyerId",
+        "sellerId",
+        "status",
+        "buyerName",
+        "sellerName",
+        "bikeTitle",
+      ])
       .where("id", "=", bookingId)
       .executeTakeFirst();
     if (!booking) throw new AppError("NOT_FOUND", "There is no such booking.");
@@ -205,6 +227,7 @@ export async function changeBookingStatus(
         .where("id", "=", booking.bikeId)
         .execute();
     }
+    await tellAboutBooking(trx, booking, to, side, options.publicUrl);
   });
 }
 

@@ -16,12 +16,15 @@ import {
 export const bookingsRoutes = new Hono<AppBindings>();
 
 bookingsRoutes.post("/", requireUser, async (c) => {
-  const { db, env } = c.get("deps");
+  const { db, env, outbox } = c.get("deps");
   const input = await readJson(c, bookingInputSchema);
   const id = await createBooking(db, signedInUser(c), input, {
     maxActive: env.bookings.maxActive,
     idempotencyKey: idempotencyKeyOf(c.req.header()),
+    publicUrl: env.publicUrl,
   });
+  // The seller's mail was queued with the booking: send it now.
+  outbox.notify();
   return c.json(await findBooking(db, id), 201);
 });
 
@@ -39,10 +42,11 @@ function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
 }
 
 bookingsRoutes.patch("/:id", requireUser, async (c) => {
-  const { db } = c.get("deps");
+  const { db, env, outbox } = c.get("deps");
   const { status } = await readJson(c, bookingUpdateSchema);
   const id = c.req.param("id");
-  await changeBookingStatus(db, signedInUser(c), id, status);
+  await changeBookingStatus(db, signedInUser(c), id, status, { publicUrl: env.publicUrl });
+  outbox.notify();
   return c.json(await findBooking(db, id));
 });
 

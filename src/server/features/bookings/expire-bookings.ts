@@ -1,6 +1,7 @@
 import type { Deps } from "../../context";
 import type { AppDb } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
+import { tellAboutBooking } from "./booking-notices";
 
 const HOUR_MS = 3_600_000;
 const EXPIRE_EVERY_MS = 60_000;
@@ -12,35 +13,39 @@ const BATCH = 200;
  * their bikes available again (PRODUCT.md §8). Safe with several processes
  * running it at once: each booking moves only from `pending`, inside the
  * transaction that frees its bike, so it expires once, and a seller's answer
- * racing the job wins or loses whole. Returns the bookings it expired.
+ * racing the job wins or loses whole. Both sides are told in that same
+ * transaction, so they are told once too. Returns the bookings it expired.
  */
 export async function expirePendingBookings(
   db: AppDb,
   now: Date,
   pendingHours: number,
+  options: { publicUrl: string },
 ): Promise<string[]> {
   const cutoff = new Date(now.getTime() - pendingHours * HOUR_MS).toISOString();
   const expired: string[] = [];
   for (;;) {
     const batch = await inTransaction(db, async (trx) => {
+      // Claiming is the transaction's first statement, and a write: on SQLite
+      // it waits for the write lock rather than holding a read snapshot that
+      // another process's expiry makes stale (SQLITE_BUSY); on PostgreSQL a
+      // row another run claimed meanwhile fails the status check and is skipped.
       const due = await trx
-        .selectFrom("bookings")
-        .select(["id", "bikeId"])
+        .updateTable("bookings")
+        .set({ status: "expired", updatedAt: now.toISOString() })
         .where("status", "=", "pending")
-        .where("createdAt", "<", cutoff)
-        .orderBy("createdAt")
-        .limit(BATCH)
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("bookings")
+            .select("id")
+            .where("status", "=", "pending")
+            .where("createdAt", "<", cutoff)
+            .orderBy("createdAt")
+            .limit(BATCH),
+        )
+        .returning(["id", "bikeId", "buyerId", "sellerId", "buyerName", "sellerName", "bikeTitle"])
         .execute();
-      const moved: string[] = [];
       for (const booking of due) {
-        const result = await trx
-          .updateTable("bookings")
-          .set({ status: "expired", updatedAt: now.toISOString() })
-          .where("id", "=", booking.id)
-          .where("status", "=", "pending")
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) continue; // answered, or expired elsewhere
-        moved.push(booking.id);
         if (booking.bikeId) {
           await trx
             .updateTable("bikes")
@@ -49,8 +54,9 @@ export async function expirePendingBookings(
             .where("status", "=", "booked")
             .execute();
         }
+        await tellAboutBooking(trx, booking, "expired", "schedule", options.publicUrl, now);
       }
-      return { moved, more: due.length === BATCH };
+      return { moved: due.map((booking) => booking.id), more: due.length === BATCH };
     });
     expired.push(...batch.moved);
     if (!batch.more) return expired;
@@ -62,9 +68,13 @@ export function startBookingExpiry(deps: Deps, clock: () => Date = () => new Dat
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
-    running = expirePendingBookings(deps.db, clock(), deps.env.bookings.pendingHours)
+    running = expirePendingBookings(deps.db, clock(), deps.env.bookings.pendingHours, {
+      publicUrl: deps.env.publicUrl,
+    })
       .then((ids) => {
-        if (ids.length > 0) deps.logger.info({ expiredBookings: ids.length }, "expired bookings");
+        if (ids.length === 0) return;
+        deps.logger.info({ expiredBookings: ids.length }, "expired bookings");
+        deps.outbox.notify();
       })
       .catch((error: unknown) => deps.logger.error({ err: error }, "booking expiry failed"))
       .finally(() => {

@@ -2,6 +2,7 @@ import type { AccountType } from "#src/shared/schemas/auth";
 import type { AppDb, Dialect } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
 import { lockAccount } from "../../lib/account-lock";
+import { notify } from "../../notifications/notify";
 
 export async function listUsersByAccountType(db: AppDb, accountType: AccountType) {
   return db
@@ -21,20 +22,42 @@ export async function findUserEmailAndType(db: AppDb, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Sets a seller's verified mark. A seller who becomes verified is told, in
+ * the same transaction; setting the mark they already have tells nobody.
+ */
 export async function setSellerVerified(
   db: AppDb,
   dialect: Dialect,
   userId: string,
   verified: boolean,
+  options: { publicUrl: string; alongside?: (trx: AppDb) => Promise<void> },
 ) {
   // better-auth's boolean column is a real boolean on PostgreSQL and 0/1 on SQLite.
   const value = dialect === "postgres" ? verified : verified ? 1 : 0;
-  await db
-    .updateTable("users")
-    .set({ verified: value, updatedAt: new Date().toISOString() })
-    .where("id", "=", userId)
-    .where("accountType", "=", "seller")
-    .execute();
+  const unlike = dialect === "postgres" ? !verified : verified ? 0 : 1;
+  await inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable("users")
+      .set({ verified: value, updatedAt: new Date().toISOString() })
+      .where("id", "=", userId)
+      .where("accountType", "=", "seller")
+      .where("verified", "=", unlike)
+      .executeTakeFirst();
+    await options.alongside?.(trx);
+    if (!verified || Number(changed.numUpdatedRows) === 0) return;
+    await notify(
+      trx,
+      {
+        userId,
+        kind: "account_verified",
+        title: "Your seller account is verified",
+        body: "An administrator verified your account. Buyers now see the verified mark beside your name on your bikes and your profile.",
+        link: `/sellers/${userId}`,
+      },
+      { publicUrl: options.publicUrl },
+    );
+  });
 }
 
 /**
@@ -42,11 +65,12 @@ export async function setSellerVerified(
  * its bikes, are cancelled and the bikes it had booked become available
  * again; then the user row goes, and with it (by foreign keys) its sessions,
  * sign-in accounts, listings and wishlist. Bookings stay, with their snapshot.
+ * The other party of each cancelled booking is told.
  */
 export async function deleteUserAccount(
   db: AppDb,
   userId: string,
-  alongside?: (trx: AppDb) => Promise<void>,
+  options: { publicUrl: string; alongside?: (trx: AppDb) => Promise<void> },
 ) {
   await inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
@@ -55,12 +79,13 @@ export async function deleteUserAccount(
     // them) or starts after this transaction and finds the rows gone.
     if (!(await lockAccount(trx, userId))) return;
     await trx.updateTable("bikes").set({ updatedAt: now }).where("sellerId", "=", userId).execute();
-    const booked = await trx
+    const active = await trx
       .selectFrom("bookings")
-      .select("bikeId")
-      .where("buyerId", "=", userId)
+      .select(["bikeId", "buyerId", "sellerId", "buyerName", "sellerName", "bikeTitle"])
+      .where((eb) => eb.or([eb("buyerId", "=", userId), eb("sellerId", "=", userId)]))
       .where("status", "in", ["pending", "accepted"])
       .execute();
+    const booked = active.filter((booking) => booking.buyerId === userId);
     await trx
       .updateTable("bookings")
       .set({ status: "cancelled", updatedAt: now })
@@ -76,7 +101,26 @@ export async function deleteUserAccount(
         .where("status", "=", "booked")
         .execute();
     }
+    for (const booking of active) {
+      const byBuyer = booking.buyerId === userId;
+      const other = byBuyer ? booking.sellerId : booking.buyerId;
+      if (!other) continue;
+      const link = byBuyer ? "/dashboard" : "/dashboard/myBooking";
+      await notify(
+        trx,
+        {
+          userId: other,
+          kind: "booking_cancelled",
+          title: byBuyer ? "A booking was cancelled" : "Your booking was cancelled",
+          body: byBuyer
+            ? `The booking of “${booking.bikeTitle}” by ${booking.buyerName} was cancelled: the account was closed. The bike is available again.`
+            : `Your booking of “${booking.bikeTitle}” from ${booking.sellerName} was cancelled: the seller's account was closed.`,
+          link,
+        },
+        { publicUrl: options.publicUrl, now: new Date(now) },
+      );
+    }
     await trx.deleteFrom("users").where("id", "=", userId).execute();
-    await alongside?.(trx);
+    await options.alongside?.(trx);
   });
 }

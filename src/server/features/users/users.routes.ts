@@ -3,7 +3,6 @@ import { sellerVerifySchema, userListQuerySchema } from "#src/shared/schemas/use
 import { recordAdminAction } from "../../admin-log/admin-actions";
 import type { AppBindings } from "../../context";
 import { toBool, toIso } from "../../db/database";
-import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { readJson, readQuery } from "../../lib/validate";
 import { requireAdmin, signedInUser } from "../../middleware/session";
@@ -31,32 +30,35 @@ usersRoutes.get("/", async (c) => {
     accountType: row.accountType,
     role: roleOf(row, { env }),
     verified: toBool(row.verified),
+    emailVerified: toBool(row.emailVerified),
     createdAt: toIso(row.createdAt),
   }));
   return c.json({ items });
 });
 
 usersRoutes.patch("/:id", async (c) => {
-  const { db, dialect } = c.get("deps");
+  const { db, dialect, env, outbox } = c.get("deps");
   const { verified } = await readJson(c, sellerVerifySchema);
   const target = await findUserEmailAndType(db, c.req.param("id"));
   if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
   if (target.accountType !== "seller") {
     throw new AppError("CONFLICT", "Only seller accounts can be verified.");
   }
-  await inTransaction(db, async (trx) => {
-    await setSellerVerified(trx, dialect, target.id, verified);
-    await recordAdminAction(trx, {
-      admin: signedInUser(c),
-      action: verified ? "verify_seller" : "unverify_seller",
-      target: { type: "user", id: target.id, label: `${target.name} <${target.email}>` },
-    });
+  await setSellerVerified(db, dialect, target.id, verified, {
+    publicUrl: env.publicUrl,
+    alongside: (trx) =>
+      recordAdminAction(trx, {
+        admin: signedInUser(c),
+        action: verified ? "verify_seller" : "unverify_seller",
+        target: { type: "user", id: target.id, label: `${target.name} <${target.email}>` },
+      }),
   });
+  outbox.notify();
   return c.json({ id: target.id, verified });
 });
 
 usersRoutes.delete("/:id", async (c) => {
-  const { db, env } = c.get("deps");
+  const { db, env, outbox } = c.get("deps");
   const target = await findUserEmailAndType(db, c.req.param("id"));
   if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
   // Only a real administrator is protected: an unproven account holding a listed address is not one.
@@ -66,12 +68,15 @@ usersRoutes.delete("/:id", async (c) => {
       "Administrators are named in ADMIN_EMAILS and can't be deleted here.",
     );
   }
-  await deleteUserAccount(db, target.id, (trx) =>
-    recordAdminAction(trx, {
-      admin: signedInUser(c),
-      action: "delete_account",
-      target: { type: "user", id: target.id, label: `${target.name} <${target.email}>` },
-    }),
-  );
+  await deleteUserAccount(db, target.id, {
+    publicUrl: env.publicUrl,
+    alongside: (trx) =>
+      recordAdminAction(trx, {
+        admin: signedInUser(c),
+        action: "delete_account",
+        target: { type: "user", id: target.id, label: `${target.name} <${target.email}>` },
+      }),
+  });
+  outbox.notify();
   return c.body(null, 204);
 });

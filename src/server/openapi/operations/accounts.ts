@@ -8,9 +8,13 @@ import {
   requestPasswordResetBody,
   resetPasswordAnswer,
   resetPasswordBody,
+  sendVerificationEmailAnswer,
+  sendVerificationEmailBody,
   signOutAnswer,
   socialSignInAnswer,
   socialSignInBody,
+  verifyEmailAnswer,
+  verifyEmailQuery,
 } from "../better-auth-schemas";
 import type { Operation } from "../operation";
 
@@ -84,6 +88,28 @@ export const accountOperations: Operation[] = [
     access: "anyone",
     body: socialSignInBody,
     responses: { 200: socialSignInAnswer },
+  },
+  {
+    method: "GET",
+    path: "/api/auth/verify-email",
+    tag,
+    summary: "Prove the address with the token of the link mailed at sign-up",
+    description:
+      "400 `TOKEN_EXPIRED` for a link older than 24 hours, 400 `INVALID_TOKEN` for any other token; an address already proved answers 200.",
+    access: "anyone",
+    query: verifyEmailQuery,
+    responses: { 200: { contentType: "application/json", schema: verifyEmailAnswer } },
+    errors: [400],
+  },
+  {
+    method: "POST",
+    path: "/api/auth/send-verification-email",
+    tag,
+    summary: "Mail a new verification link; signed out, the same answer for any address",
+    access: "anyone",
+    body: sendVerificationEmailBody,
+    responses: { 200: sendVerificationEmailAnswer },
+    errors: [400, 429],
   },
   {
     method: "GET",

@@ -6,6 +6,7 @@ import { catalogOperations } from "./catalog";
 import { conversationOperations } from "./conversations";
 import { deploymentOperations } from "./deployment";
 import { moderationOperations } from "./moderation";
+import { notificationOperations } from "./notifications";
 import { reviewOperations } from "./reviews";
 import { savedSearchOperations } from "./saved-searches";
 
@@ -18,6 +19,7 @@ export const operations: Operation[] = [
   ...savedSearchOperations,
   ...conversationOperations,
   ...reviewOperations,
+  ...notificationOperations,
   ...administrationOperations,
   ...moderationOperations,
 ];

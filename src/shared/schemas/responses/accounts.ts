@@ -16,6 +16,9 @@ export const userSchema = z
     accountType: z.enum(accountTypes),
     role: z.enum(["user", "admin"]),
     verified: z.boolean(),
+    emailVerified: z
+      .boolean()
+      .describe("The address was proved by the mailed link (or by Google); admin rights need it."),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "User" });

@@ -27,6 +27,9 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
       {item("/dashboard/myBooking", "My booking")}
       {item("/dashboard/wishlist", "Wishlist")}
       {item("/dashboard/saved-searches", "Saved searches")}
+      <li className="menu-title mt-4 text-base-content/75">Account</li>
+      {item("/dashboard/notifications", "Notifications")}
+      {item("/dashboard/settings", "Settings")}
       {isAdmin(user) ? (
         <>
           <li className="menu-title mt-4 text-base-content/75">Administration</li>

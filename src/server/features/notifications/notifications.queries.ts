@@ -1,0 +1,119 @@
+import type { Notification, NotificationKind } from "#src/shared/schemas/notifications";
+import type { AppDb } from "../../db/database";
+import { toIso } from "../../db/database";
+import { AppError } from "../../errors";
+import { withNotificationTables } from "../../notifications/notification-tables";
+
+interface PageCursor {
+  at: string;
+  id: string;
+}
+
+function encodeCursor(cursor: PageCursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
+}
+
+function decodeCursor(raw: string): PageCursor {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    // falls through to the 400 below
+  }
+  if (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    typeof value[0] === "string" &&
+    typeof value[1] === "string" &&
+    !Number.isNaN(Date.parse(value[0]))
+  ) {
+    return { at: new Date(value[0]).toISOString(), id: value[1] };
+  }
+  throw new AppError("VALIDATION_FAILED", "The page cursor is not valid.", {
+    cursor: "The page cursor is not valid.",
+  });
+}
+
+/**
+ * One user's notifications, newest first, a page at a time. Keyset on
+ * (createdAt, id), so a notification arriving while the user pages never
+ * shifts a page under them.
+ */
+export async function listNotifications(
+  db: AppDb,
+  userId: string,
+  page: { cursor?: string | undefined; limit: number },
+) {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  let query = withNotificationTables(db)
+    .selectFrom("notifications")
+    .select(["id", "kind", "title", "body", "link", "createdAt", "readAt"])
+    .where("userId", "=", userId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("createdAt", "<", after.at),
+        eb.and([eb("createdAt", "=", after.at), eb("id", "<", after.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(page.limit + 1)
+    .execute();
+  const items: Notification[] = rows.slice(0, page.limit).map((row) => ({
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: toIso(row.createdAt),
+    readAt: row.readAt === null ? null : toIso(row.readAt),
+  }));
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > page.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null;
+  return { items, nextCursor };
+}
+
+/** Marks the user's own unread notifications read: the given ones, or all. Others' ids match nothing. */
+export async function markNotificationsRead(
+  db: AppDb,
+  userId: string,
+  ids: string[] | undefined,
+  now = new Date(),
+) {
+  if (ids && ids.length === 0) return;
+  let update = withNotificationTables(db)
+    .updateTable("notifications")
+    .set({ readAt: now.toISOString() })
+    .where("userId", "=", userId)
+    .where("readAt", "is", null);
+  if (ids) update = update.where("id", "in", ids);
+  await update.execute();
+}
+
+/** A user without a preferences row has the defaults: e-mail on. */
+export async function findPreferences(db: AppDb, userId: string) {
+  const row = await withNotificationTables(db)
+    .selectFrom("userPreferences")
+    .select("emailNotifications")
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return { emailNotifications: row ? Number(row.emailNotifications) === 1 : true };
+}
+
+export async function savePreferences(
+  db: AppDb,
+  userId: string,
+  preferences: { emailNotifications: boolean },
+) {
+  const emailNotifications = preferences.emailNotifications ? 1 : 0;
+  await withNotificationTables(db)
+    .insertInto("userPreferences")
+    .values({ userId, emailNotifications })
+    .onConflict((oc) => oc.column("userId").doUpdateSet({ emailNotifications }))
+    .execute();
+  return { emailNotifications: preferences.emailNotifications };
+}
