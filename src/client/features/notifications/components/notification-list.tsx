@@ -1,8 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { TimeAgo } from "#src/client/components/time-ago";
 import { errorMessage } from "#src/client/lib/api-client";
+import { subscribeLive } from "#src/client/lib/live-events";
 import { queryKeys } from "#src/client/lib/query-keys";
 import type { Notification } from "#src/shared/schemas/notifications";
 import { listNotifications, markNotificationsRead } from "../api";
@@ -10,7 +12,8 @@ import { listNotifications, markNotificationsRead } from "../api";
 /**
  * The signed-in user's notifications, newest first. Unread ones stand out
  * (and say so in words); opening one marks it read. The list is asked again
- * whenever the tab comes back into focus, so what happened meanwhile shows.
+ * whenever the tab comes back into focus, and at once when the live
+ * connection (GET /api/me/events) brings a new one.
  */
 export function NotificationList() {
   const queryClient = useQueryClient();
@@ -23,6 +26,15 @@ export function NotificationList() {
     refetchOnWindowFocus: "always",
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+  useEffect(
+    () =>
+      subscribeLive((event) => {
+        if (event.type === "notification") {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+        }
+      }),
+    [queryClient],
+  );
   const markAll = useMutation({ mutationFn: () => markNotificationsRead(), onSuccess: refresh });
   const markOne = useMutation({
     mutationFn: (id: string) => markNotificationsRead([id]),
