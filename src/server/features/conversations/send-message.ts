@@ -41,6 +41,8 @@ export async function startConversation(
       .selectFrom("bikes")
       .select(["id", "sellerId"])
       .where("id", "=", input.bikeId)
+      // A hidden listing is gone for buyers (PRODUCT.md §8): nobody starts a deal over it.
+      .where("hidden", "=", 0)
       .executeTakeFirst();
     if (!bike) throw new AppError("NOT_FOUND", "There is no such bike.");
     if (bike.sellerId === buyer.id) {

@@ -202,6 +202,11 @@ describe("a hidden listing", () => {
       );
       expect(advertised.items.map((item) => item.id)).not.toContain(bike.id);
       expect((await report(who, bike.id, { reason: "scam" })).status).toBe(404);
+      const ask = await t.request("/api/conversations", {
+        body: { bikeId: bike.id, text: "Still there?" },
+        cookie: who.cookie,
+      });
+      expect(ask.status).toBe(404);
       const again = await t.request("/api/bookings", {
         body: { bikeId: bike.id, phone: "+1 555 0100", meetingLocation: "Main St" },
         cookie: who.cookie,
