@@ -19,8 +19,10 @@ export const ROUTES = [
     images: ["/images/hero.svg"],
     // 120 until the password-reset pages: with their two lazy routes Rolldown moves the API
     // client out of the entry into a file of its own, 0.3 kB more gzip for the same code.
-    // Getting it back under 120 belongs to the performance issue's work on the first load.
-    jsBudget: 121,
+    // 122 since the navbar's live unread badge, the seller links and ratings on cards and the
+    // listing details on cards arrived together (121.5 kB measured). Getting it back under 120
+    // still belongs to the performance issue's work on the first load.
+    jsBudget: 122,
   },
   { name: "login", path: "/login", modules: ["routes/login.tsx"], jsBudget: 175 },
   {

@@ -21,7 +21,7 @@ interface Hiding {
 }
 
 /** 'Hide listing': the reason its owner will read. */
-export function HideDialog({
+export default function HideDialog({
   title,
   hiding,
   onClose,

@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
 import { useHideListing, useShowListing } from "../use-moderation";
-import { HideDialog } from "./hide-dialog";
+
+// The form library and schemas load only when an admin hides a listing.
+const HideDialog = lazy(() => import("./hide-dialog"));
 
 /** On a bike's page, for admins: take the listing down, or show it again. */
 export function ListingVisibility({ bike }: { bike: Pick<BikeDetail, "id" | "title" | "hidden"> }) {
@@ -35,7 +37,9 @@ export function ListingVisibility({ bike }: { bike: Pick<BikeDetail, "id" | "tit
         </button>
       )}
       {hiding ? (
-        <HideDialog title={bike.title} hiding={hide} onClose={() => setHiding(false)} />
+        <Suspense fallback={null}>
+          <HideDialog title={bike.title} hiding={hide} onClose={() => setHiding(false)} />
+        </Suspense>
       ) : null}
     </div>
   );

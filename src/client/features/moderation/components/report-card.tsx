@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Link } from "react-router";
 import { DeleteButton } from "#src/client/components/delete-button";
 import { TimeAgo } from "#src/client/components/time-ago";
@@ -9,7 +9,9 @@ import {
   useDismissReport,
   useHideReported,
 } from "../use-moderation";
-import { HideDialog } from "./hide-dialog";
+
+// The form library and schemas load only when an admin hides a listing.
+const HideDialog = lazy(() => import("./hide-dialog"));
 
 const resolutionLabel = { dismissed: "Dismissed", hidden: "Listing hidden" } as const;
 
@@ -92,7 +94,9 @@ export function ReportCard({ report }: { report: Report }) {
         ) : null}
       </div>
       {hiding ? (
-        <HideDialog title={report.bike.title} hiding={hide} onClose={() => setHiding(false)} />
+        <Suspense fallback={null}>
+          <HideDialog title={report.bike.title} hiding={hide} onClose={() => setHiding(false)} />
+        </Suspense>
       ) : null}
     </article>
   );
