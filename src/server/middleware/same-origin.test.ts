@@ -164,6 +164,12 @@ describe("every write endpoint, the app's and the auth library's", () => {
     ["POST /api/conversations/any/read", buyerCookie, {}],
     [`POST /api/bikes/${bikeId}/reports`, buyerCookie, { reason: "scam" }],
     ["PATCH /api/reports/any-report", adminCookie, { action: "dismiss" }],
+    ["POST /api/auth/send-verification-email", buyerCookie, { email: "csrf@example.test" }],
+    ["POST /api/bookings/any-booking/review", buyerCookie, { rating: 5 }],
+    ["POST /api/reviews/any-review/reply", sellerCookie, { text: "Sent by another site" }],
+    ["DELETE /api/reviews/any-review", adminCookie, { reason: "Sent by another site" }],
+    ["POST /api/me/notifications/read", buyerCookie, {}],
+    ["PATCH /api/me/preferences", buyerCookie, { emailNotifications: false }],
     [`PATCH /api/users/${sellerId}`, adminCookie, { verified: true }],
     [`DELETE /api/users/${sellerId}`, adminCookie, undefined],
   ];
@@ -172,10 +178,12 @@ describe("every write endpoint, the app's and the auth library's", () => {
     const covered = new Set(
       writes().map(([endpoint]) =>
         endpoint
-          .replace(/^(\S+ \/api\/(bikes|bookings|users|reports))\/[^/]+$/, "$1/:id")
+          .replace(/^(\S+ \/api\/(bikes|bookings|users|reports|reviews))\/[^/]+$/, "$1/:id")
           .replace(/\/me\/wishlist\/[^/]+$/, "/me/wishlist/:bikeId")
           .replace(/\/me\/saved-searches\/[^/]+$/, "/me/saved-searches/:id")
           .replace(/\/api\/bikes\/[^/]+\/reports$/, "/api/bikes/:id/reports")
+          .replace(/\/api\/bookings\/[^/]+\/review$/, "/api/bookings/:id/review")
+          .replace(/\/api\/reviews\/[^/]+\/reply$/, "/api/reviews/:id/reply")
           .replace(/\/conversations\/[^/]+\/(messages|read)$/, "/conversations/:id/$1"),
       ),
     );

@@ -47,6 +47,8 @@ const mailsTo = (email: string) =>
     .selectFrom("mailOutbox")
     .selectAll()
     .where("recipient", "=", email)
+    // Every sign-up is asked to confirm its address; these tests read the other mails.
+    .where("subject", "!=", "Confirm your e-mail address for ReRide")
     .execute();
 
 describe("starting a conversation", () => {

@@ -125,6 +125,7 @@ describe("reviewing a seller", () => {
       .selectFrom("notifications")
       .select(["kind", "title", "body", "link"])
       .where("userId", "=", seller.id)
+      .where("kind", "=", "review_received")
       .execute();
     expect(notes).toEqual([
       {
