@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ZodType } from "zod";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
+import { completedBooking, review } from "#tests/support/builders/review";
 import { saveSearch } from "#tests/support/builders/saved-search";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
@@ -50,7 +51,20 @@ beforeAll(async () => {
     cookie: caller.cookie,
   });
   const { id: conversationId } = (await asked.json()) as { id: string };
-  params = { id: categories.SUZUKI, bikeId: theirs.id, conversationId };
+  // A reviewed sale of the other seller, an open report of their bike and an
+  // admin's action, so the profile, the reports queue and the admin log have rows.
+  const { bookingId } = await completedBooking(t, other, caller, categories.KTM);
+  await review(t, caller, bookingId, { rating: 5, text: "As described" });
+  await t.request(`/api/bikes/${theirs.id}/reports`, {
+    body: { reason: "wrong_details" },
+    cookie: caller.cookie,
+  });
+  await t.request(`/api/users/${other.id}`, {
+    method: "PATCH",
+    body: { verified: true },
+    cookie: admin.cookie,
+  });
+  params = { id: categories.SUZUKI, bikeId: theirs.id, conversationId, sellerId: other.id };
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -68,6 +82,7 @@ function pathFor({ path }: Operation): string {
   const filled = path
     .replace("/api/bikes/:id", "/api/bikes/:bikeId")
     .replace("/api/conversations/:id", "/api/conversations/:conversationId")
+    .replace("/api/sellers/:id", "/api/sellers/:sellerId")
     .replace(/:(\w+)/g, (_, name: string) => params[name] ?? name);
   return filled === "/api/users" ? "/api/users?accountType=seller" : filled;
 }
