@@ -9,7 +9,7 @@ import { type WrkResult, wrk } from "./wrk";
 /**
  * The mixed workload (issue 16): the signed-in category page, the search and
  * a bike page read at full speed by wrk, while other users write at a fixed
- * rate — wishlist hearts, bookings and their cancellations, new listings —
+ * rate — wishlist hearts, bookings and their cancellations, new listings, messages to sellers —
  * from this process. Each read endpoint is measured write-free and at every
  * rate in WRITE_RATES, interleaved round by round (0, 20, 200, 0, 20, 200, …),
  * on one ReRide process and on one per core. "Kept" is the read throughput at
@@ -255,6 +255,7 @@ async function writeKinds(database: BenchDatabase, reride: ReRide) {
     wishlistHearts(buyers, hearts),
     bookingsAndCancels(buyers, bookable),
     newListings(seller, database.categoryIds),
+    messages(buyers, hearts),
   ];
   return { kinds, writers: [...buyers, seller] };
 }
@@ -275,6 +276,32 @@ async function ok(response: Promise<Response>): Promise<boolean> {
   const answer = await response;
   await answer.arrayBuffer();
   return answer.ok;
+}
+
+/**
+ * A buyer's message to a bike's seller: the first about a bike starts the
+ * conversation, later ones are added to it (POST /api/conversations reuses
+ * it). Messages and their notifications are read by no cached answer, so
+ * they should evict nothing; they are left in the database afterwards, where
+ * no bike read sees them.
+ */
+function messages(buyers: Writer[], bikes: string[]): WriteKind {
+  let turn = 0;
+  return {
+    name: "messages",
+    weight: 2,
+    next() {
+      const buyer = buyers[turn % buyers.length] as Writer;
+      const bikeId = bikes[Math.floor(turn / buyers.length) % bikes.length] as string;
+      turn++;
+      return ok(
+        send(buyer, "POST", "/api/conversations", {
+          bikeId,
+          text: `Is it still available? Question ${turn}.`,
+        }),
+      );
+    },
+  };
 }
 
 /** Each heart put on a bike, and the next write on that buyer's turn takes it off again. */

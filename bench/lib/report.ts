@@ -126,7 +126,7 @@ export function render(r: Results): string {
         `### Mixed workload: reads while other users write (${suite.db})`,
         "",
         "Each read endpoint at full speed (wrk, as above) while other users write at a fixed rate " +
-          "(wishlist hearts, bookings and cancels, new listings), interleaved with the write-free run " +
+          "(wishlist hearts, bookings and cancels, new listings, messages to sellers), interleaved with the write-free run " +
           "round by round. Kept: req/s at that rate ÷ write-free req/s, median of the rounds' ratios.",
         "",
       );
