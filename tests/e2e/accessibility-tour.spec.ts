@@ -326,6 +326,10 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
       const account = cardTitled(page, seller.name);
       await account.getByRole("button", { name: "Verify", exact: true }).click();
       await account.getByRole("img", { name: "Verified seller" }).waitFor();
+      // The toast has said it; closed, it can't be caught mid-slide past the window's edge.
+      const toast = page.locator(".Toastify__toast");
+      await toast.getByRole("button", { name: "close" }).click();
+      await toast.waitFor({ state: "detached" });
       await checkPage(page, "all-sellers");
       await visit(page, "/dashboard/allBuyer", "All buyers", "All buyers | ReRide");
       await page.getByRole("article").first().waitFor();

@@ -55,7 +55,7 @@ describe("the API reference page", () => {
 
     await page.getByRole("heading", { name: /ReRide API/ }).waitFor();
     // An operation opens to show its request body, drawn from the route's schema.
-    await page.locator(".opblock-post .opblock-summary", { hasText: "/api/bookings" }).click();
+    await page.locator("#operations-Bookings-postApiBookings .opblock-summary").click();
     await page.locator(".opblock-post.is-open", { hasText: "meetingLocation" }).waitFor();
     const categories = page.locator(".opblock-get", { hasText: "/api/categories" }).first();
     await categories.locator(".opblock-summary").click();

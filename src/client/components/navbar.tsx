@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { useMe } from "../lib/session";
+import { useMe, useSigningOut } from "../lib/session";
 import { useHydrated } from "../lib/use-hydrated";
 import { ActionError } from "./action-error";
 import { MobileMenu } from "./mobile-menu";
@@ -14,6 +14,7 @@ const UnreadBadge = lazy(() => import("./unread-badge"));
 export function Navbar() {
   const { data: user } = useMe();
   const hydrated = useHydrated();
+  const signingOut = useSigningOut();
   const { logout, pending, failure } = useLogout();
 
   return (
@@ -38,7 +39,7 @@ export function Navbar() {
         </div>
         <div className="navbar-end gap-2">
           {user ? <NavbarSearch className="hidden max-w-64 md:flex" /> : null}
-          {user && hydrated ? (
+          {user && hydrated && !signingOut ? (
             <Suspense fallback={null}>
               <UnreadBadge />
             </Suspense>

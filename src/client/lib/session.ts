@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import type { User } from "../../shared/schemas/users";
 import { api } from "./api-client";
+import { resetLive } from "./live-events";
 import { queryClient } from "./query-client";
 
 /**
@@ -29,8 +31,36 @@ export function refreshMe(): Promise<User | null> {
 /** Queries that are the same for everyone survive a sign-out; the rest belonged to the user. */
 const PUBLIC_QUERY_KEYS = new Set(["me", "config", "categories"]);
 
+// True from the moment a sign-out starts until the session is forgotten:
+// what reads the user's live data (the unread badge, its event stream) stops
+// first, so nothing asks the server for a session that is ending.
+let signingOut = false;
+const signingOutListeners = new Set<() => void>();
+function setSigningOut(value: boolean) {
+  signingOut = value;
+  for (const listener of signingOutListeners) listener();
+}
+
+export function useSigningOut(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      signingOutListeners.add(listener);
+      return () => signingOutListeners.delete(listener);
+    },
+    () => signingOut,
+    () => false,
+  );
+}
+
 export async function signOut(): Promise<void> {
-  await api("/api/auth/sign-out", { body: {} });
+  setSigningOut(true);
+  resetLive();
+  try {
+    await api("/api/auth/sign-out", { body: {} });
+  } catch (error) {
+    setSigningOut(false);
+    throw error;
+  }
 }
 
 /**
@@ -43,4 +73,5 @@ export function forgetSession(): void {
     predicate: (query) => !PUBLIC_QUERY_KEYS.has(String(query.queryKey[0])),
   });
   queryClient.setQueryData(meQuery.queryKey, null);
+  setSigningOut(false);
 }

@@ -23,11 +23,11 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
           <li className="menu-title mt-4 text-base-content/75">Buying</li>
         </>
       ) : null}
-      {item("/dashboard/messages", "Messages")}
       {item("/dashboard/myBooking", "My booking")}
       {item("/dashboard/wishlist", "Wishlist")}
       {item("/dashboard/saved-searches", "Saved searches")}
       <li className="menu-title mt-4 text-base-content/75">Account</li>
+      {item("/dashboard/messages", "Messages")}
       {item("/dashboard/notifications", "Notifications")}
       {item("/dashboard/settings", "Settings")}
       {isAdmin(user) ? (
