@@ -2,6 +2,7 @@ import type { Message, UnreadCounts } from "../../shared/schemas/conversations";
 import type { Notification } from "../../shared/schemas/notifications";
 import { queryClient } from "./query-client";
 import { queryKeys } from "./query-keys";
+import { isSigningOut, subscribeSigningOut } from "./session";
 
 /** What GET /api/me/events sends (docs/api.md). */
 export type LiveEvent =
@@ -80,3 +81,9 @@ export function resetLive() {
   disconnect();
   lastEventId = "";
 }
+
+// A sign-out closes the stream before the server ends the session, so it
+// never reconnects with a session that is gone (session.ts).
+subscribeSigningOut(() => {
+  if (isSigningOut()) resetLive();
+});

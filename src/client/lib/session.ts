@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import type { User } from "../../shared/schemas/users";
 import { api } from "./api-client";
-import { resetLive } from "./live-events";
 import { queryClient } from "./query-client";
 
 /**
@@ -41,20 +40,22 @@ function setSigningOut(value: boolean) {
   for (const listener of signingOutListeners) listener();
 }
 
+/** Called whenever a sign-out starts or ends (live-events.ts closes its stream). */
+export function subscribeSigningOut(listener: () => void): () => void {
+  signingOutListeners.add(listener);
+  return () => signingOutListeners.delete(listener);
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 export function useSigningOut(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      signingOutListeners.add(listener);
-      return () => signingOutListeners.delete(listener);
-    },
-    () => signingOut,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeSigningOut, isSigningOut, () => false);
 }
 
 export async function signOut(): Promise<void> {
   setSigningOut(true);
-  resetLive();
   try {
     await api("/api/auth/sign-out", { body: {} });
   } catch (error) {
