@@ -60,6 +60,17 @@ export function openDatabase(config: DatabaseConfig, logger?: Logger): DatabaseH
   };
 }
 
+/**
+ * Every transaction this app opens writes, so on SQLite it takes the write
+ * lock at `begin` (Kysely always sends a plain, deferred `begin`). A deferred
+ * transaction that reads first holds a snapshot; when another process commits
+ * before it writes, its upgrade fails with SQLITE_BUSY at once, without
+ * waiting busy_timeout (SQLite's answer to a would-be deadlock), and that user
+ * gets an error for a write that would succeed a moment later. Taking the lock
+ * at `begin` makes the second writer wait its turn instead.
+ */
+const BEGIN_WRITE = "begin immediate";
+
 /** How many distinct SQL texts keep their prepared statement (the app sends a few hundred). */
 const PREPARED_STATEMENTS = 1000;
 
@@ -77,7 +88,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const prepared = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql) {
+    prepare(text) {
+      const sql = text === "begin" ? BEGIN_WRITE : text;
       const known = prepared.get(sql);
       if (known) return known.busy ? sqlite.prepare(sql) : known;
       const statement = sqlite.prepare(sql);

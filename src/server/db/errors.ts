@@ -37,9 +37,10 @@ const SOCKET_GONE = new Set([
 // pg's own words when a connection dies or can't be had in time (no code on these).
 const PG_CONNECTION_MESSAGE =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
-// better-sqlite3: the disk is full, or the file or its folder can't be written.
+// better-sqlite3: the disk is full; the file or its folder can't be written;
+// or another process held the write lock for all of busy_timeout.
 const SQLITE_FULL = new Set(["SQLITE_FULL"]);
-const SQLITE_UNWRITABLE = /^SQLITE_(READONLY|CANTOPEN|IOERR)/;
+const SQLITE_UNAVAILABLE = /^SQLITE_(READONLY|CANTOPEN|IOERR|BUSY)/;
 
 /**
  * What a failed query says about the database itself: `unavailable` (it
@@ -53,7 +54,7 @@ export function databaseFault(error: unknown): "unavailable" | "full" | null {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string") {
       if (SQLITE_FULL.has(code)) return "full";
-      if (POSTGRES_GONE.test(code) || SOCKET_GONE.has(code) || SQLITE_UNWRITABLE.test(code))
+      if (POSTGRES_GONE.test(code) || SOCKET_GONE.has(code) || SQLITE_UNAVAILABLE.test(code))
         return "unavailable";
     }
     if (typeof message === "string" && PG_CONNECTION_MESSAGE.test(message)) return "unavailable";

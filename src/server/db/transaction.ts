@@ -12,7 +12,8 @@ const ATTEMPTS = 5;
  * updating its category's count and price bucket) can wait on each other in
  * opposite orders; PostgreSQL then aborts one of them, and without a retry
  * that user would get a 500 for a write that would succeed a moment later.
- * SQLite runs one write transaction at a time, so it never gets here twice.
+ * SQLite takes the write lock at `begin` (database.ts) and waits its turn, so
+ * it never gets here twice.
  * `work` must do nothing outside the database that can't be done twice.
  */
 export async function inTransaction<T>(db: AppDb, work: (trx: Transaction<Tables>) => Promise<T>) {

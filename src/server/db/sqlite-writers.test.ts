@@ -1,0 +1,72 @@
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { sql } from "kysely";
+import { afterEach, describe, expect, test } from "vitest";
+import { type DatabaseHandle, openDatabase } from "./database";
+import { databaseFault } from "./errors";
+import { inTransaction } from "./transaction";
+
+// Two server processes share one SQLite file (several per machine, or a
+// deploy overlapping the old one). A transaction that reads before it writes
+// must still commit when the other process writes in between: it waits its
+// turn instead of failing with SQLITE_BUSY (database.ts, BEGIN_WRITE).
+// better-sqlite3 blocks its thread while it waits for a lock, so the other
+// writer runs on a worker thread with its own connection, like another process.
+const otherWriterSource = `
+  const { parentPort, workerData } = require("node:worker_threads");
+  const Database = require(workerData.driver);
+  const db = new Database(workerData.file);
+  db.pragma("busy_timeout = 5000");
+  parentPort.on("message", () => {
+    try {
+      db.prepare("insert into notes (body) values ('theirs')").run();
+      parentPort.postMessage("written");
+    } catch (error) {
+      parentPort.postMessage(error.code ?? String(error));
+    }
+  });
+`;
+
+describe("two writers on one SQLite file", () => {
+  let folder: string;
+  let handle: DatabaseHandle | undefined;
+  let other: Worker | undefined;
+  afterEach(async () => {
+    await other?.terminate();
+    await handle?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test("a transaction that read first commits while another connection writes", async () => {
+    folder = mkdtempSync(path.join(tmpdir(), "reride-writers-"));
+    const file = path.join(folder, "reride.sqlite");
+    handle = openDatabase({ dialect: "sqlite", file });
+    const { db } = handle;
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    const driver = import.meta.resolve("better-sqlite3").replace(/^file:\/\//, "");
+    other = new Worker(otherWriterSource, { eval: true, workerData: { file, driver } });
+
+    let theirAnswer: Promise<unknown> = Promise.resolve();
+    await inTransaction(db, async (trx) => {
+      await sql`select count(*) from notes`.execute(trx);
+      const writer = other as Worker;
+      theirAnswer = once(writer, "message").then(([answer]) => answer);
+      writer.postMessage("write");
+      // Long enough for the other connection to have tried its write.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`insert into notes (body) values ('mine')`.execute(trx);
+    });
+
+    expect(await theirAnswer).toBe("written");
+    const rows = await sql<{ body: string }>`select body from notes order by id`.execute(db);
+    expect(rows.rows.map((row) => row.body)).toEqual(["mine", "theirs"]);
+  });
+
+  test("a write still locked out after the wait is a 'try again', not a failure", () => {
+    const busy = Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+    expect(databaseFault(busy)).toBe("unavailable");
+  });
+});
