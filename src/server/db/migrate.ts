@@ -25,6 +25,7 @@ import { reviewsMigration } from "./migrations/019-reviews";
 import { moderationMigration } from "./migrations/020-moderation";
 import { bookingsByBuyerStatusMigration } from "./migrations/021-bookings-by-buyer-status";
 import { ratingAndDetailVersionsMigration } from "./migrations/022-version-triggers-for-ratings-and-details";
+import { priceStatsCountShownBikesMigration } from "./migrations/023-price-stats-count-shown-bikes";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -50,6 +51,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "020-moderation": moderationMigration(dialect),
     "021-bookings-by-buyer-status": bookingsByBuyerStatusMigration(),
     "022-version-triggers-for-ratings-and-details": ratingAndDetailVersionsMigration(dialect),
+    "023-price-stats-count-shown-bikes": priceStatsCountShownBikesMigration(dialect),
   };
 }
 

@@ -1,38 +1,8 @@
 import type { Notification, NotificationKind } from "#src/shared/schemas/notifications";
 import type { AppDb } from "../../db/database";
 import { toIso } from "../../db/database";
-import { AppError } from "../../errors";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
 import { withNotificationTables } from "../../notifications/notification-tables";
-
-interface PageCursor {
-  at: string;
-  id: string;
-}
-
-function encodeCursor(cursor: PageCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
-}
-
-function decodeCursor(raw: string): PageCursor {
-  let value: unknown = null;
-  try {
-    value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    // falls through to the 400 below
-  }
-  if (
-    Array.isArray(value) &&
-    value.length === 2 &&
-    typeof value[0] === "string" &&
-    typeof value[1] === "string" &&
-    !Number.isNaN(Date.parse(value[0]))
-  ) {
-    return { at: new Date(value[0]).toISOString(), id: value[1] };
-  }
-  throw new AppError("VALIDATION_FAILED", "The page cursor is not valid.", {
-    cursor: "The page cursor is not valid.",
-  });
-}
 
 /**
  * One user's notifications, newest first, a page at a time. Keyset on
@@ -44,7 +14,7 @@ export async function listNotifications(
   userId: string,
   page: { cursor?: string | undefined; limit: number },
 ) {
-  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const after = decodeTimeCursor(page.cursor);
   let query = withNotificationTables(db)
     .selectFrom("notifications")
     .select(["id", "kind", "title", "body", "link", "createdAt", "readAt"])
@@ -73,7 +43,7 @@ export async function listNotifications(
   }));
   const last = items.at(-1);
   const nextCursor =
-    rows.length > page.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null;
+    rows.length > page.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null;
   return { items, nextCursor };
 }
 

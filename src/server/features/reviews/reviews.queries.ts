@@ -8,6 +8,7 @@ import { medianReplyMinutes } from "../../conversations/reply-times";
 import { toBool, toIso } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { AppError } from "../../errors";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
 import { withReviewTables } from "./review-tables";
 
 /** A profile shows at most this many of the seller's available bikes, newest first. */
@@ -120,7 +121,7 @@ export async function listSellerReviews(
   page: { cursor?: string | undefined; limit: number },
 ): Promise<ReviewPage> {
   if (!(await findSellerAccount(db, sellerId))) throw noSuchSeller();
-  const after = page.cursor === undefined ? null : decodeCursor(page.cursor);
+  const after = decodeTimeCursor(page.cursor);
   let query = selectShownReviews(db).where("sellerId", "=", sellerId);
   if (after) {
     query = query.where((eb) =>
@@ -137,30 +138,5 @@ export async function listSellerReviews(
     .execute();
   const items = rows.slice(0, page.limit).map(toReview);
   const last = rows.length > page.limit ? items.at(-1) : undefined;
-  return { items, nextCursor: last ? encodeCursor(last.createdAt, last.id) : null };
-}
-
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString("base64url");
-}
-
-function decodeCursor(raw: string): { at: string; id: string } {
-  let value: unknown = null;
-  try {
-    value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    // said below
-  }
-  if (
-    Array.isArray(value) &&
-    value.length === 2 &&
-    typeof value[0] === "string" &&
-    !Number.isNaN(Date.parse(value[0])) &&
-    typeof value[1] === "string"
-  ) {
-    return { at: new Date(value[0]).toISOString(), id: value[1] };
-  }
-  throw new AppError("VALIDATION_FAILED", "The page cursor is not valid.", {
-    cursor: "The page cursor is not valid.",
-  });
+  return { items, nextCursor: last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null };
 }

@@ -117,4 +117,43 @@ describe("fairPrice on listed bikes", () => {
     const after = await search(market, { categoryId: market.categories.YAMAHA });
     expect(after.items.find((bike) => bike.resalePrice === 5000)?.fairPrice?.rating).toBe("good");
   });
+
+  test("leaves a listing an admin hid out of the comparables, by years of use and by model year", async () => {
+    // Same model year and mileage band: the finer comparables apply while there are five.
+    const suzuki = {
+      category: "SUZUKI",
+      yearsOfUse: 2,
+      originalPrice: 10_000,
+      modelYear: 2019,
+      mileageKm: 21_000,
+    } as const;
+    const listed: ListedBike[] = [];
+    for (const resalePrice of [5000, 6000, 6500, 7000, 7500, 8000]) {
+      listed.push(
+        await addBike(market, { ...suzuki, title: `Suzuki at ${resalePrice}`, resalePrice }),
+      );
+    }
+    const cheapest = async () => {
+      const { items } = await search(market, { categoryId: market.categories.SUZUKI });
+      return items.find((bike) => bike.resalePrice === 5000)?.fairPrice ?? null;
+    };
+    expect((await cheapest())?.basis).toMatch(/^Compared with 5 SUZUKI bikes from 2016–2022 with/);
+
+    const hide = await market.t.request(`/api/bikes/${listed[5]?.id}`, {
+      method: "PATCH",
+      body: { hidden: true, reason: "Stolen photos" },
+      cookie: market.admin,
+    });
+    expect(hide.status).toBe(200);
+    // Four comparables left, by either rule: too few for a badge.
+    expect(await cheapest()).toBeNull();
+
+    const shown = await market.t.request(`/api/bikes/${listed[5]?.id}`, {
+      method: "PATCH",
+      body: { hidden: false },
+      cookie: market.admin,
+    });
+    expect(shown.status).toBe(200);
+    expect((await cheapest())?.rating).toBe("good");
+  });
 });
