@@ -29,6 +29,6 @@ export function decodeTimeCursor(raw: string | undefined): TimeCursor | undefine
     return { at: new Date(value[0]).toISOString(), id: value[1] };
   }
   throw new AppError("VALIDATION_FAILED", "The page cursor is not valid.", {
-    cursor: "The page cursor is not valid.",
+    cursor: "Invalid cursor",
   });
 }
