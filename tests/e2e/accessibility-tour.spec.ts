@@ -346,6 +346,62 @@ describe("every page and dialog is accessible and fits a 360 px phone", () => {
     TOUR_TIMEOUT,
   );
 
+  it(
+    "moderation: the report dialog, the Reports queue, the hide dialog, the admin log, a hidden listing",
+    async () => {
+      const { buyer } = await seed();
+      const sellerTab = await browser.newTab(SMALL_PHONE);
+      const seller = newAccount("seller", "Mita Moderated");
+      await registerThroughApi(sellerTab.page, server.url, seller);
+      const title = "Yamaha FZ, deposit first";
+      const bike = await createBikeThroughApi(
+        sellerTab.page,
+        server.url,
+        shownBike({ title, name: "FZ deposit", category: "YAMAHA" }),
+      );
+
+      const buyerTab = await browser.newTab(SMALL_PHONE);
+      await signIn(buyerTab.page, buyer.email, buyer.password);
+      await visit(buyerTab.page, `/bikes/${bike.id}`, title, `${title} | ReRide`);
+      await buyerTab.page.getByRole("button", { name: "Report this listing", exact: true }).click();
+      const reportDialog = buyerTab.page.getByRole("dialog", { name: "Report this listing" });
+      await reportDialog.getByLabel("Reason", { exact: true }).selectOption({
+        label: "Looks like a scam",
+      });
+      await checkPage(buyerTab.page, "report-dialog", { overlay: true });
+      await reportDialog.getByRole("button", { name: "Send report", exact: true }).click();
+      await buyerTab.page
+        .getByText("Thank you. An administrator will look at this listing.")
+        .waitFor();
+
+      const { page, expectNoErrors } = await browser.newTab(SMALL_PHONE);
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await visit(page, "/dashboard/reports", "Reports", "Reports | ReRide");
+      await cardTitled(page, title).getByRole("button", { name: "Hide listing" }).waitFor();
+      await checkPage(page, "reports");
+      await cardTitled(page, title).getByRole("button", { name: "Hide listing" }).click();
+      const hideDialog = page.getByRole("dialog", { name: "Hide listing" });
+      const reason = "Sellers may not ask for a deposit before a viewing.";
+      await hideDialog.getByLabel("Reason shown to the owner").fill(reason);
+      await checkPage(page, "hide-dialog", { overlay: true });
+      await hideDialog.getByRole("button", { name: "Hide listing", exact: true }).click();
+      await page.getByText("No open reports.").waitFor();
+      const toast = page.locator(".Toastify__toast");
+      await toast.getByRole("button", { name: "close" }).click();
+      await toast.waitFor({ state: "detached" });
+      await visit(page, "/dashboard/adminLog", "Admin log", "Admin log | ReRide");
+      await page.getByText(`Why: ${reason}`).waitFor();
+      await checkPage(page, "admin-log");
+
+      await visit(sellerTab.page, "/dashboard/MyProduct", "My products", "My products | ReRide");
+      await cardTitled(sellerTab.page, "FZ deposit").getByText(`Reason: ${reason}`).waitFor();
+      await checkPage(sellerTab.page, "my-products-hidden");
+      for (const tab of [sellerTab, buyerTab]) tab.expectNoErrors();
+      expectNoErrors();
+    },
+    TOUR_TIMEOUT,
+  );
+
   it("the checks themselves fail on a missing label, a small button and faint text", async () => {
     const { page } = await browser.newTab(SMALL_PHONE);
     await visit(page, "/login", "Login now!", "Login | ReRide");

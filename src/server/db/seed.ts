@@ -101,8 +101,10 @@ export async function seedDatabase(handle: DatabaseHandle, auth: Auth, env: Env,
  * configuration, with its e-mail marked verified: admin rights need a
  * verified address (middleware/session.ts), and a sign-up never has one.
  * An unverified account already holding a listed address (signed up before
- * the address was listed) is claimed only when it accepts ADMIN_PASSWORD;
- * otherwise it stays an ordinary account and the log says so.
+ * the address was listed) becomes admin when it proves the address: by
+ * accepting ADMIN_PASSWORD here, or by its owner confirming the address with
+ * the link ReRide mails (whoever reads that mailbox is who the operator
+ * named). Until then it is an ordinary account, and the log says so.
  */
 async function ensureAdminAccounts(handle: DatabaseHandle, auth: Auth, env: Env, logger: Logger) {
   const verified = handle.dialect === "postgres" ? true : 1;
@@ -122,7 +124,7 @@ async function ensureAdminAccounts(handle: DatabaseHandle, auth: Auth, env: Env,
       } else {
         logger.warn(
           { email },
-          "an account signed up with this ADMIN_EMAILS address before it was listed has no admin rights; delete it, or set ADMIN_PASSWORD to its password for one start to claim it",
+          "an account signed up with this ADMIN_EMAILS address before it was listed has no admin rights until the address is confirmed (the link in its confirmation mail); to claim it now, set ADMIN_PASSWORD to its password for one start, or delete it",
         );
       }
       continue;
