@@ -110,27 +110,44 @@ async function loadStats(db: AppDb, bikes: Priced[]): Promise<Stats> {
   return stats;
 }
 
-/** The model-year and mileage histograms around the page's bikes that give both. */
+/**
+ * The model-year and mileage histograms around the page's bikes that give
+ * both. Asked for as one exact index range per category, model year and run
+ * of mileage bands (a page's windows merged where they overlap or touch):
+ * a range over model years alone would read every mileage band of those
+ * years, tens of thousands of rows at a million listings.
+ */
 async function loadDetailStats(db: AppDb, bikes: Detailed[]): Promise<Stats> {
   const stats: Stats = new Map();
   if (bikes.length === 0) return stats;
+  const bandsByYear = new Map<string, { categoryId: string; year: number; bands: Band[] }>();
+  for (const bike of bikes) {
+    const years = comparableModelYears(bike.modelYear);
+    const bands = comparableMileageBands(bike.mileageKm);
+    for (let year = years.from; year <= years.to; year++) {
+      const key = `${bike.categoryId}|${year}`;
+      const entry = bandsByYear.get(key) ?? { categoryId: bike.categoryId, year, bands: [] };
+      entry.bands.push({ ...bands });
+      bandsByYear.set(key, entry);
+    }
+  }
+  const ranges = [...bandsByYear.values()].flatMap(({ categoryId, year, bands }) =>
+    mergeBands(bands).map((band) => ({ categoryId, year, ...band })),
+  );
   const rows = await detailStatsOf(db)
     .selectFrom("detailPriceStats")
     .select(["categoryId", "modelYear", "mileageBand", "percent", "listings"])
     .where("listings", ">", 0)
     .where((eb) =>
       eb.or(
-        bikes.map((bike) => {
-          const years = comparableModelYears(bike.modelYear);
-          const bands = comparableMileageBands(bike.mileageKm);
-          return eb.and([
-            eb("categoryId", "=", bike.categoryId),
-            eb("modelYear", ">=", years.from),
-            eb("modelYear", "<=", years.to),
-            eb("mileageBand", ">=", bands.from),
-            eb("mileageBand", "<=", bands.to),
-          ]);
-        }),
+        ranges.map((range) =>
+          eb.and([
+            eb("categoryId", "=", range.categoryId),
+            eb("modelYear", "=", range.year),
+            eb("mileageBand", ">=", range.from),
+            eb("mileageBand", "<=", range.to),
+          ]),
+        ),
       ),
     )
     .execute();
@@ -143,6 +160,22 @@ async function loadDetailStats(db: AppDb, bikes: Detailed[]): Promise<Stats> {
     );
   }
   return stats;
+}
+
+interface Band {
+  from: number;
+  to: number;
+}
+
+/** Runs of bands merged where they overlap or touch, ascending. */
+function mergeBands(bands: Band[]): Band[] {
+  const merged: Band[] = [];
+  for (const band of [...bands].sort((a, b) => a.from - b.from)) {
+    const last = merged.at(-1);
+    if (last && band.from <= last.to + 1) last.to = Math.max(last.to, band.to);
+    else merged.push({ ...band });
+  }
+  return merged;
 }
 
 function percentAt(buckets: Array<[number, number]>, position: number): number {
