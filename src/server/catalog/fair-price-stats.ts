@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import {
   type Comparables,
   comparableMileageBands,
@@ -20,8 +20,9 @@ import type { Tables } from "../db/tables";
  * each category and years of use how many listings ask each whole percent
  * of their original price, and `detailPriceStats` (migration 018), the same
  * by model year and 10,000 km mileage band. A page reads only the groups its
- * bikes need (a few thousand rows at most), so the figures are always
- * current, on every process, with no cache to go stale.
+ * bikes need (a few thousand rows at most); the finer histograms are kept
+ * per category while its data version holds (below), so the figures are
+ * always current, on every process.
  */
 type Histogram = Map<number, number>;
 type Stats = Map<string, Histogram>;
@@ -111,71 +112,54 @@ async function loadStats(db: AppDb, bikes: Priced[]): Promise<Stats> {
 }
 
 /**
- * The model-year and mileage histograms around the page's bikes that give
- * both. Asked for as one exact index range per category, model year and run
- * of mileage bands (a page's windows merged where they overlap or touch):
- * a range over model years alone would read every mileage band of those
- * years, tens of thousands of rows at a million listings.
+ * A category's model-year and mileage histograms, kept per process while
+ * its `prices:` data version (migration 022's triggers, decision 7) holds:
+ * a page's windows are some 1,600 rows of one brand at a million listings,
+ * a few milliseconds to read each time. The version is read before the
+ * rows, so rows newer than their version are only ever read again sooner;
+ * any write to the histograms, from any process or from SQL by hand, moves it.
  */
+interface KeptDetails {
+  version: string;
+  stats: Stats;
+}
+const keptDetails = new WeakMap<AppDb, Map<string, KeptDetails>>();
+
+/** The model-year and mileage histograms of the categories of the page's bikes that give both. */
 async function loadDetailStats(db: AppDb, bikes: Detailed[]): Promise<Stats> {
   const stats: Stats = new Map();
   if (bikes.length === 0) return stats;
-  const bandsByYear = new Map<string, { categoryId: string; year: number; bands: Band[] }>();
-  for (const bike of bikes) {
-    const years = comparableModelYears(bike.modelYear);
-    const bands = comparableMileageBands(bike.mileageKm);
-    for (let year = years.from; year <= years.to; year++) {
-      const key = `${bike.categoryId}|${year}`;
-      const entry = bandsByYear.get(key) ?? { categoryId: bike.categoryId, year, bands: [] };
-      entry.bands.push({ ...bands });
-      bandsByYear.set(key, entry);
+  const categories = [...new Set(bikes.map((bike) => bike.categoryId))];
+  const kept = keptDetails.get(db) ?? new Map<string, KeptDetails>();
+  keptDetails.set(db, kept);
+  const { rows: versions } = await sql<{ key: string; version: string }>`
+    select "key", cast("version" as text) as "version" from "dataVersions"
+    where "key" in (${sql.join(categories.map((id) => `prices:${id}`))})`.execute(db);
+  const versionOf = new Map(versions.map((row) => [row.key, row.version]));
+  for (const categoryId of categories) {
+    const version = versionOf.get(`prices:${categoryId}`) ?? "none";
+    let entry = kept.get(categoryId);
+    if (entry?.version !== version) {
+      entry = { version, stats: await readCategoryDetails(db, categoryId) };
+      kept.set(categoryId, entry);
     }
-  }
-  const ranges = [...bandsByYear.values()].flatMap(({ categoryId, year, bands }) =>
-    mergeBands(bands).map((band) => ({ categoryId, year, ...band })),
-  );
-  const rows = await detailStatsOf(db)
-    .selectFrom("detailPriceStats")
-    .select(["categoryId", "modelYear", "mileageBand", "percent", "listings"])
-    .where("listings", ">", 0)
-    .where((eb) =>
-      eb.or(
-        ranges.map((range) =>
-          eb.and([
-            eb("categoryId", "=", range.categoryId),
-            eb("modelYear", "=", range.year),
-            eb("mileageBand", ">=", range.from),
-            eb("mileageBand", "<=", range.to),
-          ]),
-        ),
-      ),
-    )
-    .execute();
-  for (const row of rows) {
-    addTo(
-      stats,
-      detailKey(row.categoryId, row.modelYear, row.mileageBand),
-      row.percent,
-      row.listings,
-    );
+    for (const [key, histogram] of entry.stats) stats.set(key, histogram);
   }
   return stats;
 }
 
-interface Band {
-  from: number;
-  to: number;
-}
-
-/** Runs of bands merged where they overlap or touch, ascending. */
-function mergeBands(bands: Band[]): Band[] {
-  const merged: Band[] = [];
-  for (const band of [...bands].sort((a, b) => a.from - b.from)) {
-    const last = merged.at(-1);
-    if (last && band.from <= last.to + 1) last.to = Math.max(last.to, band.to);
-    else merged.push({ ...band });
+async function readCategoryDetails(db: AppDb, categoryId: string): Promise<Stats> {
+  const rows = await detailStatsOf(db)
+    .selectFrom("detailPriceStats")
+    .select(["modelYear", "mileageBand", "percent", "listings"])
+    .where("categoryId", "=", categoryId)
+    .where("listings", ">", 0)
+    .execute();
+  const stats: Stats = new Map();
+  for (const row of rows) {
+    addTo(stats, detailKey(categoryId, row.modelYear, row.mileageBand), row.percent, row.listings);
   }
-  return merged;
+  return stats;
 }
 
 function percentAt(buckets: Array<[number, number]>, position: number): number {

@@ -155,5 +155,9 @@ describe("fairPrice on listed bikes", () => {
     });
     expect(shown.status).toBe(200);
     expect((await cheapest())?.rating).toBe("good");
+
+    // A listing removed in the database directly, not through the API, counts no more either.
+    await market.t.deps.db.deleteFrom("bikes").where("id", "=", String(listed[4]?.id)).execute();
+    expect(await cheapest()).toBeNull();
   });
 });
