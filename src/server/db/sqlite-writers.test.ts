@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
@@ -46,7 +47,7 @@ describe("two writers on one SQLite file", () => {
     handle = openDatabase({ dialect: "sqlite", file });
     const { db } = handle;
     await sql`create table notes (id integer primary key, body text not null)`.execute(db);
-    const driver = import.meta.resolve("better-sqlite3").replace(/^file:\/\//, "");
+    const driver = fileURLToPath(import.meta.resolve("better-sqlite3"));
     other = new Worker(otherWriterSource, { eval: true, workerData: { file, driver } });
 
     let theirAnswer: Promise<unknown> = Promise.resolve();
