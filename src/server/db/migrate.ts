@@ -26,6 +26,7 @@ import { moderationMigration } from "./migrations/020-moderation";
 import { bookingsByBuyerStatusMigration } from "./migrations/021-bookings-by-buyer-status";
 import { ratingAndDetailVersionsMigration } from "./migrations/022-version-triggers-for-ratings-and-details";
 import { priceStatsCountShownBikesMigration } from "./migrations/023-price-stats-count-shown-bikes";
+import { listingDetailsIndexMigration } from "./migrations/024-listing-details-index";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -52,6 +53,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "021-bookings-by-buyer-status": bookingsByBuyerStatusMigration(),
     "022-version-triggers-for-ratings-and-details": ratingAndDetailVersionsMigration(dialect),
     "023-price-stats-count-shown-bikes": priceStatsCountShownBikesMigration(dialect),
+    "024-listing-details-index": listingDetailsIndexMigration(dialect),
   };
 }
 

@@ -47,8 +47,19 @@ const and = (conditions: Expression<SqlBool>[]): RawBuilder<SqlBool> =>
     ? sql<SqlBool>`1 = 1`
     : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 
-/** Everything but the words. */
-export function fieldFilter(dialect: Dialect, filters: BikeFilters): Expression<SqlBool> {
+/**
+ * Everything but the words. `seekModelYear` is for the queries that name the
+ * listing-details index (detail-index.ts): everywhere else, on SQLite, the
+ * model-year bound is written `+"modelYear"`, which SQLite never seeks an
+ * index by. With no statistics it would otherwise seek that index for the
+ * range and sort every recent bike to find a page, instead of reading the
+ * sort's index in order.
+ */
+export function fieldFilter(
+  dialect: Dialect,
+  filters: BikeFilters,
+  { seekModelYear = false } = {},
+): Expression<SqlBool> {
   // A hidden listing is in no list or search, for anyone (PRODUCT.md §8).
   const conditions: Expression<SqlBool>[] = [sql<SqlBool>`${column("hidden")} = 0`];
   if (filters.availableOnly) conditions.push(sql<SqlBool>`${column("status")} = 'available'`);
@@ -65,7 +76,9 @@ export function fieldFilter(dialect: Dialect, filters: BikeFilters): Expression<
     conditions.push(sql<SqlBool>`${column("yearsOfUse")} <= ${filters.maxYearsOfUse}`);
   }
   if (filters.minYear !== undefined) {
-    conditions.push(sql<SqlBool>`${column("modelYear")} >= ${filters.minYear}`);
+    const year =
+      dialect === "sqlite" && !seekModelYear ? sql`+${column("modelYear")}` : column("modelYear");
+    conditions.push(sql<SqlBool>`${year} >= ${filters.minYear}`);
   }
   if (filters.maxMileageKm !== undefined) {
     conditions.push(sql<SqlBool>`${column("mileageKm")} <= ${filters.maxMileageKm}`);

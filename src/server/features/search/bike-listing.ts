@@ -17,6 +17,12 @@ import {
   wordsOf,
   wordsScan,
 } from "./bike-filters";
+import {
+  countThroughDetails,
+  detailIndexServes,
+  FEW_DETAIL_MATCHES,
+  pageThroughDetails,
+} from "./detail-index";
 import { ALWAYS, cursorAfter, KEYS, type Keyed, keyset, type PageRequest } from "./keyset";
 
 // One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
@@ -42,6 +48,16 @@ export type { BikeFilters } from "./bike-filters";
 const SCAN_BUDGET = 1000;
 /** SQLite: up to this many index matches are read and sorted; past it, see ftsInSortOrder. */
 const SORT_MATCHES_UP_TO = 1500;
+
+/** Where a page switches from one way of finding it to another. Tests move them to run every way. */
+export interface SearchThresholds {
+  /** Bikes read in order before asking the full-text index; 0 asks it at once. */
+  scanBudget?: number;
+  /** SQLite: full-text matches read and sorted; past it, the sort's index is walked (0: always walked). */
+  sortMatchesUpTo?: number;
+  /** SQLite: detail matches found through their index and sorted (0: never; detail-index.ts). */
+  fewDetailMatches?: number;
+}
 
 async function scanPage(
   db: AppDb,
@@ -89,6 +105,7 @@ async function indexPage(
   words: Words,
   page: PageRequest,
   sortMatchesUpTo: number,
+  fewDetailMatches: number,
 ): Promise<Keyed[]> {
   const limit = page.limit + 1;
   const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
@@ -138,6 +155,13 @@ async function indexPage(
       .limit(limit)
       .execute();
   }
+  if (
+    fewDetailMatches > 0 &&
+    detailIndexServes(dialect, filters, words) &&
+    (await countThroughDetails(db, dialect, filters, fewDetailMatches)) <= fewDetailMatches
+  ) {
+    return pageThroughDetails(db, dialect, filters, page);
+  }
   const { after, order } = keyset("bikes", page);
   return db
     .selectFrom("bikes")
@@ -157,17 +181,20 @@ export async function listBikes(
   viewer: User,
   filters: BikeFilters,
   page: PageRequest,
-  /** Tests set 0 to take the full-text index every time. */
-  scanBudget = SCAN_BUDGET,
-  /** Tests set 0 to walk the sort's index whenever the full-text index is taken (SQLite). */
-  sortMatchesUpTo = SORT_MATCHES_UP_TO,
+  {
+    scanBudget = SCAN_BUDGET,
+    sortMatchesUpTo = SORT_MATCHES_UP_TO,
+    fewDetailMatches = FEW_DETAIL_MATCHES,
+  }: SearchThresholds = {},
 ) {
   const words = wordsOf(filters);
   const scanned =
     words.kind === "words" && scanBudget > 0
       ? await scanPage(db, dialect, filters, words, page, scanBudget)
       : null;
-  const keyed = scanned ?? (await indexPage(db, dialect, filters, words, page, sortMatchesUpTo));
+  const keyed =
+    scanned ??
+    (await indexPage(db, dialect, filters, words, page, sortMatchesUpTo, fewDetailMatches));
   const shown = keyed.slice(0, page.limit);
   const rows =
     shown.length === 0
@@ -206,6 +233,8 @@ export async function countBikes(
   let count: number;
   if (words.kind === "words" && !terms) {
     count = 0; // a word no listing has ever held
+  } else if (detailIndexServes(dialect, filters, words)) {
+    count = await countThroughDetails(db, dialect, filters, cap);
   } else if (words.kind === "words" && terms && dialect === "sqlite") {
     // Driven by the full-text index, exact words handed out a few at a time:
     // the cap stops common ones early.

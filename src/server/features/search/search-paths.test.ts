@@ -50,8 +50,7 @@ async function walk(
       viewer,
       filters,
       { sort, cursor, limit: 2 },
-      scanBudget,
-      sortMatchesUpTo,
+      { scanBudget, sortMatchesUpTo },
     );
     ids.push(...page.items.map((bike) => bike.id));
     cursor = page.next;
