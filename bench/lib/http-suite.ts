@@ -6,7 +6,7 @@ import type { BenchDatabase } from "./databases";
 import { type EndpointPlan, type LoadSettings, type Measured, measure } from "./load";
 import { type MixedRow, runMixed } from "./mixed";
 import { ROOT, type Running, startNode } from "./processes";
-import { type ReRide, startReRide } from "./reride";
+import { type ReRide, signUp, startReRide } from "./reride";
 
 /**
  * The HTTP half of the bench on one database: ReRide signed in, the three
@@ -139,6 +139,13 @@ export async function runHttpSuite(
     }
     const bikeIdsFile = path.join(scratch, "bikes.txt");
     writeFileSync(bikeIdsFile, (await bookableBikes(database)).join("\n"));
+    // Fifty people booking at once, not one person on fifty tabs: one buyer's
+    // bookings wait for each other by design (bookings.queries.ts).
+    const buyers: Array<{ id: string; cookie: string }> = [];
+    // As many buyers as wrk has connections.
+    for (let i = 0; i < settings.connections; i++) buyers.push(await signUp(reride.url, "buyer"));
+    const buyersFile = path.join(scratch, "buyers.txt");
+    writeFileSync(buyersFile, buyers.map((buyer) => `${buyer.id}\t${buyer.cookie}`).join("\n"));
     plans.push({
       endpoint: "booking mix (create + cancel)",
       kind: "write",
@@ -146,7 +153,7 @@ export async function runHttpSuite(
       contenders: [at(reride, "/api/bookings")],
       script: {
         file: path.join(ROOT, "bench/wrk/booking-mix.lua"),
-        args: [bikeIdsFile, path.join(scratch, "booking-mix.state")],
+        args: [bikeIdsFile, path.join(scratch, "booking-mix.state"), buyersFile],
       },
     });
 
@@ -155,7 +162,7 @@ export async function runHttpSuite(
       log(`  ${database.kind} ${database.bikes.toLocaleString("en")}: ${plan.endpoint}`);
       measured.push(...(await measure(plan, settings, log)));
     }
-    await cancelLeftOverBookings(reride);
+    for (const buyer of buyers) await cancelLeftOverBookings(reride.url, buyer.cookie);
 
     // Both cores: the same reads from ReRide with PROCESSES=<cores>, interleaved with one process.
     const cores = availableParallelism();
@@ -224,12 +231,12 @@ async function bookableBikes(database: BenchDatabase): Promise<string[]> {
 }
 
 /** The mix ends with some bookings made and not yet cancelled: cancel them, so the bikes are available again. */
-async function cancelLeftOverBookings(reride: ReRide) {
-  const headers = { cookie: reride.cookie, "content-type": "application/json" };
-  const response = await fetch(`${reride.url}/api/me/bookings`, { headers });
+async function cancelLeftOverBookings(url: string, cookie: string) {
+  const headers = { cookie, "content-type": "application/json" };
+  const response = await fetch(`${url}/api/me/bookings`, { headers });
   const { items } = (await response.json()) as { items: Array<{ id: string; status: string }> };
   for (const booking of items.filter((item) => item.status === "pending")) {
-    await fetch(`${reride.url}/api/bookings/${booking.id}`, {
+    await fetch(`${url}/api/bookings/${booking.id}`, {
       method: "PATCH",
       headers,
       body: JSON.stringify({ status: "cancelled" }),

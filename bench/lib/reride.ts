@@ -56,17 +56,18 @@ export async function startReRide(
     // The comparison servers don't log per request; at "info" ReRide writes a line per request.
     LOG_LEVEL: logLevel,
     PROCESSES: String(processes),
-    // The booking mix makes thousands of writes a minute as one user; abuse limits would
-    // answer 429 (and each limited write costs a counter write). Off for the bench.
+    // The booking mix makes thousands of writes a minute from one address and each of its
+    // buyers hundreds; abuse limits would answer 429 (and each limited write costs a
+    // counter write). Off for the bench.
     RATE_LIMIT_WRITES: "off",
     RATE_LIMIT_SIGN_UP_IP: "off",
     RATE_LIMIT_SIGN_IN_IP: "off",
     RATE_LIMIT_SIGN_IN_DELAY: "off",
     RATE_LIMIT_ADMIN_SIGN_IN_DELAY: "off",
     RATE_LIMIT_SIGN_IN_ACCOUNT: "off",
-    // The booking mix books on 50 connections at once as that one user: with the default
-    // cap of 3 active bookings nearly every booking would be a 409 BOOKING_LIMIT, and the
-    // mix would time refusals instead of bookings.
+    // The booking mix's buyers (one per connection) each have a booking or two waiting to
+    // be cancelled at any moment; with the default cap of 3 active bookings some would be
+    // a 409 BOOKING_LIMIT, and the mix would time refusals instead of bookings.
     MAX_ACTIVE_BOOKINGS: "1000",
   });
   const name = options.uncached

@@ -1,16 +1,23 @@
--- The booking write mix: create a booking, then cancel it, over and over.
--- Arguments: a file of bike ids to book (one per line, all available, none
--- the bench user's own) and a state file. Each 201 queues its booking id, and
--- the next request cancels a queued booking before another bike is booked.
+-- The booking write mix: create a booking, then cancel it, over and over, by
+-- many buyers at once, as a marketplace sees them (one buyer's own bookings
+-- are taken one at a time, by design: bookings.queries.ts).
+-- Arguments: a file of bike ids to book (one per line, all available, none a
+-- bench buyer's own), a state file, and a file of buyers (a line each: id,
+-- a tab, session cookie). Bookings take the buyers in turn; each 201 queues
+-- its booking id with its buyer (read from the answer), and the next request
+-- cancels a queued booking, as that buyer, before another bike is booked.
 -- The state file carries the position in the list from one wrk run to the
 -- next: a run ends with some bookings not yet cancelled, and the next run
 -- must not start by booking those same bikes again (409).
 local bikes = {}
+local buyers = {}
 local queue = {}
 -- Globals, so done() can read them from the thread.
 next_bike = 1
 state_file = nil
 statuses = {}
+local next_buyer = 1
+local cookie_of = {}
 
 local threads = {}
 function setup(thread)
@@ -22,6 +29,13 @@ function init(args)
     if #line > 0 then bikes[#bikes + 1] = line end
   end
   state_file = args[2]
+  for line in io.lines(args[3]) do
+    local id, cookie = line:match("^([^\t]+)\t(.+)$")
+    if id then
+      buyers[#buyers + 1] = cookie
+      cookie_of[id] = cookie
+    end
+  end
   local state = io.open(state_file, "r")
   if state then
     next_bike = tonumber(state:read("*l")) or 1
@@ -29,29 +43,35 @@ function init(args)
   end
 end
 
-local function headers()
+local function headers(cookie)
   local copy = {}
   for name, value in pairs(wrk.headers) do copy[name] = value end
   copy["Content-Type"] = "application/json"
+  copy["Cookie"] = cookie
   return copy
 end
 
 function request()
   local booking = table.remove(queue)
   if booking then
-    return wrk.format("PATCH", "/api/bookings/" .. booking, headers(), '{"status":"cancelled"}')
+    return wrk.format("PATCH", "/api/bookings/" .. booking.id, headers(booking.cookie),
+      '{"status":"cancelled"}')
   end
   local bike = bikes[next_bike]
   next_bike = next_bike % #bikes + 1
+  local cookie = buyers[next_buyer]
+  next_buyer = next_buyer % #buyers + 1
   local body = '{"bikeId":"' .. bike .. '","phone":"+8801711000001","meetingLocation":"Dhaka"}'
-  return wrk.format("POST", "/api/bookings", headers(), body)
+  return wrk.format("POST", "/api/bookings", headers(cookie), body)
 end
 
 function response(status, _, body)
   statuses[status] = (statuses[status] or 0) + 1
   if status == 201 then
     local id = body:match('"id":"([^"]+)"')
-    if id then queue[#queue + 1] = id end
+    local buyer = body:match('"buyer":{"id":"([^"]+)"')
+    local cookie = buyer and cookie_of[buyer]
+    if id and cookie then queue[#queue + 1] = { id = id, cookie = cookie } end
   end
 end
 
