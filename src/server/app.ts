@@ -29,6 +29,7 @@ import {
 } from "./features/reviews/reviews.routes";
 import { savedSearchesRoutes } from "./features/search/saved-searches.routes";
 import { categoryBikesRoutes, searchRoutes } from "./features/search/search.routes";
+import { photoStoreFaultError } from "./features/uploads/photo-store-fault";
 import { photoFilesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { usersRoutes } from "./features/users/users.routes";
 import { wishlistRoutes } from "./features/wishlist/wishlist.routes";
@@ -133,10 +134,14 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
       const body = new AppError("BAD_REQUEST", error.message || "Bad request.").toBody();
       return c.json(body, error.status);
     }
-    // The database went away (or its disk is full): 503/507, never a 500.
-    const fault = databaseFaultError(error, deps.logger);
+    // The photo store or the database went away (or the disk is full): 503/507, never a 500.
+    // The store first: its network errors carry the codes a lost database connection does.
+    const fault =
+      photoStoreFaultError(error, deps.logger) ?? databaseFaultError(error, deps.logger);
     if (fault) {
       c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      // Outside /api too (a photo): no cache may keep the error in place of the answer.
+      c.header("Cache-Control", "no-store");
       return c.json(fault.toBody(), fault.status as 503);
     }
     deps.logger.error({ requestId: c.get("requestId"), err: error }, "unhandled error");

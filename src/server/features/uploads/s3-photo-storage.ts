@@ -15,6 +15,25 @@ type S3Store = Extract<PhotoStore, { kind: "s3" }>;
 // A key's bytes never change, so whoever serves the object may cache it for good.
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/**
+ * The photo store can't be reached, or answered that it is failing (5xx),
+ * after the SDK's own retries: the request may succeed in a moment, so the
+ * app answers 503 (app.ts), not 500. A 4xx other than a missing object is a
+ * fault of configuration and stays an error.
+ */
+export class PhotoStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("the photo store is unavailable", { cause });
+    this.name = "PhotoStoreUnavailableError";
+  }
+}
+
+function storeFault(error: unknown): unknown {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata
+    ?.httpStatusCode;
+  return status === undefined || status >= 500 ? new PhotoStoreUnavailableError(error) : error;
+}
+
 export function s3Client(store: S3Store): S3Client {
   return new S3Client({
     endpoint: store.endpoint,
@@ -37,7 +56,16 @@ export function s3PhotoStorage(
   store: S3Store,
   options: { client?: S3Client; listPageSize?: number } = {},
 ): PhotoStorage {
-  const client = options.client ?? s3Client(store);
+  const s3 = options.client ?? s3Client(store);
+  const client = {
+    send: (async (command: Parameters<S3Client["send"]>[0]) => {
+      try {
+        return await s3.send(command);
+      } catch (error) {
+        throw storeFault(error);
+      }
+    }) as S3Client["send"],
+  };
   const Bucket = store.bucket;
   return {
     async put(key, data) {
