@@ -1,10 +1,10 @@
-import { sql } from "kysely";
+import { type Expression, type SqlBool, sql } from "kysely";
 import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
 import { indexTerms } from "../../catalog/search-text";
-import { type AppDb, type Dialect, toBool } from "../../db/database";
+import type { AppDb, Dialect } from "../../db/database";
 import {
   allWords,
   type BikeFilters,
@@ -19,8 +19,9 @@ import {
 } from "./bike-filters";
 import {
   countThroughDetails,
+  DETAIL_SCAN_BUDGET,
   detailIndexServes,
-  FEW_DETAIL_MATCHES,
+  detailScan,
   pageThroughDetails,
 } from "./detail-index";
 import { ALWAYS, cursorAfter, KEYS, type Keyed, keyset, type PageRequest } from "./keyset";
@@ -55,42 +56,47 @@ export interface SearchThresholds {
   scanBudget?: number;
   /** SQLite: full-text matches read and sorted; past it, the sort's index is walked (0: always walked). */
   sortMatchesUpTo?: number;
-  /** SQLite: detail matches found through their index and sorted (0: never; detail-index.ts). */
-  fewDetailMatches?: number;
+  /** Bikes read in order on a search by details before asking their index (0: asks at once; detail-index.ts). */
+  detailScanBudget?: number;
 }
 
+/**
+ * Up to `budget` bikes that `read` keeps, read in the sort's order, each
+ * checked for `hit`: the page if they settle it, null if they don't (the
+ * matches are rare, and an index that finds them is cheaper than reading on).
+ * For words, and for listing details (detail-index.ts).
+ */
 async function scanPage(
   db: AppDb,
-  dialect: Dialect,
-  filters: BikeFilters,
-  words: Words,
+  { read: kept, hit }: { read: Expression<SqlBool>; hit: Expression<SqlBool> },
   page: PageRequest,
   budget: number,
 ): Promise<Keyed[] | null> {
+  if (budget <= 0) return null;
   const hits: Keyed[] = [];
   let cursor = page.cursor;
   let read = 0;
-  // A short stretch first, which settles common words; then the rest of the budget.
+  // A short stretch first, which settles common matches; then the rest of the budget.
   const first = Math.max(1, Math.min(100, Math.ceil(budget / 10)));
   for (const size of [first, budget - first]) {
     if (size === 0) break;
     const { after, order } = keyset("bikes", { ...page, cursor });
     const rows = await db
       .selectFrom("bikes")
-      .select([...KEYS, wordsScan(words).as("hit")])
-      .where(fieldFilter(dialect, filters))
+      .select([...KEYS, sql<number>`case when ${hit} then 1 else 0 end`.as("hit")])
+      .where(kept)
       .where(after ?? ALWAYS)
       .orderBy(order)
       .limit(size)
       .execute();
-    hits.push(...rows.filter((row) => toBool(row.hit)));
+    hits.push(...rows.filter((row) => Number(row.hit) === 1));
     read += rows.length;
     // Settled: a full page and proof of a next one, or every candidate read.
     if (hits.length > page.limit) return hits.slice(0, page.limit + 1);
     const last = rows.at(-1);
     if (rows.length < size || !last) return hits;
-    // At the rate seen so far the budget wouldn't fill the page: rare words,
-    // which the full-text index finds for less than reading on would cost.
+    // At the rate seen so far the budget wouldn't fill the page: rare matches,
+    // which an index finds for less than reading on would cost.
     if (hits.length * budget <= page.limit * read) return null;
     cursor = cursorAfter(last, page.sort);
   }
@@ -105,7 +111,7 @@ async function indexPage(
   words: Words,
   page: PageRequest,
   sortMatchesUpTo: number,
-  fewDetailMatches: number,
+  detailScanBudget: number,
 ): Promise<Keyed[]> {
   const limit = page.limit + 1;
   const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
@@ -155,12 +161,11 @@ async function indexPage(
       .limit(limit)
       .execute();
   }
-  if (
-    fewDetailMatches > 0 &&
-    detailIndexServes(dialect, filters, words) &&
-    (await countThroughDetails(db, dialect, filters, fewDetailMatches)) <= fewDetailMatches
-  ) {
-    return pageThroughDetails(db, dialect, filters, page);
+  if (detailIndexServes(filters, words)) {
+    return (
+      (await scanPage(db, detailScan(dialect, filters), page, detailScanBudget)) ??
+      (await pageThroughDetails(db, dialect, filters, page))
+    );
   }
   const { after, order } = keyset("bikes", page);
   return db
@@ -184,17 +189,22 @@ export async function listBikes(
   {
     scanBudget = SCAN_BUDGET,
     sortMatchesUpTo = SORT_MATCHES_UP_TO,
-    fewDetailMatches = FEW_DETAIL_MATCHES,
+    detailScanBudget = DETAIL_SCAN_BUDGET,
   }: SearchThresholds = {},
 ) {
   const words = wordsOf(filters);
   const scanned =
-    words.kind === "words" && scanBudget > 0
-      ? await scanPage(db, dialect, filters, words, page, scanBudget)
+    words.kind === "words"
+      ? await scanPage(
+          db,
+          { read: fieldFilter(dialect, filters), hit: wordsScan(words) },
+          page,
+          scanBudget,
+        )
       : null;
   const keyed =
     scanned ??
-    (await indexPage(db, dialect, filters, words, page, sortMatchesUpTo, fewDetailMatches));
+    (await indexPage(db, dialect, filters, words, page, sortMatchesUpTo, detailScanBudget));
   const shown = keyed.slice(0, page.limit);
   const rows =
     shown.length === 0
@@ -233,7 +243,7 @@ export async function countBikes(
   let count: number;
   if (words.kind === "words" && !terms) {
     count = 0; // a word no listing has ever held
-  } else if (detailIndexServes(dialect, filters, words)) {
+  } else if (detailIndexServes(filters, words)) {
     count = await countThroughDetails(db, dialect, filters, cap);
   } else if (words.kind === "words" && terms && dialect === "sqlite") {
     // Driven by the full-text index, exact words handed out a few at a time:

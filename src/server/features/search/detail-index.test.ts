@@ -12,7 +12,7 @@ import { keyset } from "./keyset";
 
 // A search on listing details finds its page either by reading the sort's
 // index in order or, when matches are few, through the details' index
-// (SQLite, detail-index.ts). Both must give the same pages and counts, with
+// (detail-index.ts). Both must give the same pages and counts, with
 // sold, hidden and detail-less listings left out; and the ordinary walk must
 // stay on the sort's index.
 
@@ -48,8 +48,8 @@ beforeAll(async () => {
 });
 afterAll(() => market?.t.close());
 
-/** Every title, page by page (two a page); 0 never takes the details' index, a million always does. */
-async function walk(filters: BikeFilters, sort: BikeSort, fewDetailMatches: number) {
+/** Every title, page by page (two a page), with the given scan budget: 0 takes the details' index at once. */
+async function walk(filters: BikeFilters, sort: BikeSort, detailScanBudget: number) {
   const { db, dialect } = market.t.deps;
   const titles: string[] = [];
   let cursor: Cursor | null = null;
@@ -60,7 +60,7 @@ async function walk(filters: BikeFilters, sort: BikeSort, fewDetailMatches: numb
       viewer,
       filters,
       { sort, cursor, limit: 2 },
-      { fewDetailMatches },
+      { detailScanBudget },
     );
     titles.push(...page.items.map((bike) => bike.title));
     cursor = page.next;
@@ -81,12 +81,15 @@ const cases: Array<Omit<BikeFilters, "availableOnly">> = [
 describe.each(["newest", "price_asc", "mileage_asc", "year_desc"] as const)("sort %s", (sort) => {
   test.each(cases)("%o: both ways give the same pages and count", async (details) => {
     const filters = { ...details, availableOnly: true };
-    const ordered = await walk(filters, sort, 0);
-    expect(await walk(filters, sort, 1_000_000)).toEqual(ordered);
-    for (const title of ordered) expect(title).not.toMatch(/Sold|Hidden|Detail-less/);
+    const byIndex = await walk(filters, sort, 0);
+    // Budgets this small run out on some pages and not others: pages mix the two ways.
+    for (const budget of [1, 3, 1_000_000]) {
+      expect(await walk(filters, sort, budget)).toEqual(byIndex);
+    }
+    for (const title of byIndex) expect(title).not.toMatch(/Sold|Hidden|Detail-less/);
     const { db, dialect } = market.t.deps;
     const count = await countBikes(db, dialect, filters, 1000, sort);
-    expect(count).toEqual({ total: ordered.length, capped: false });
+    expect(count).toEqual({ total: byIndex.length, capped: false });
   });
 });
 
