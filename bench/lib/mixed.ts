@@ -387,6 +387,12 @@ function newListings(seller: Writer, categoryIds: Record<CategoryName, string>):
         originalPrice: 2400,
         resalePrice: 1500 + (turn % 500),
         phone: "+8801711000003",
+        // The details every new listing gives (issue 18): without them it is a 400.
+        mileageKm: 4000 + turn * 10,
+        modelYear: new Date().getFullYear() - (turn % 6),
+        engineCc: 150,
+        condition: "good",
+        papersUpToDate: true,
       });
       if (answer.status !== 201) {
         await answer.arrayBuffer();

@@ -9,7 +9,7 @@ import {
 import type { User } from "#src/shared/schemas/users";
 import { quoteForBuyer } from "../../catalog/quotes";
 import { withReviewTables } from "../../catalog/seller-ratings";
-import { type AppDb, toIso } from "../../db/database";
+import { type AppDb, type Dialect, toIso } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import type { BookingRow } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
@@ -57,12 +57,17 @@ export async function createBooking(
   db: AppDb,
   buyer: User,
   input: BookingRequest,
-  rules: { maxActive: number; idempotencyKey?: string | undefined; publicUrl: string },
+  rules: {
+    dialect: Dialect;
+    maxActive: number;
+    idempotencyKey?: string | undefined;
+    publicUrl: string;
+  },
 ): Promise<string> {
   const { idempotencyKey } = rules;
   try {
     return await inTransaction(db, async (trx) => {
-      if (!(await lockAccount(trx, buyer.id))) {
+      if (!(await lockAccount(trx, rules.dialect, buyer.id))) {
         throw new AppError("UNAUTHENTICATED", "Please login first.");
       }
       if (idempotencyKey) {

@@ -16,9 +16,10 @@ import {
 export const bookingsRoutes = new Hono<AppBindings>();
 
 bookingsRoutes.post("/", requireUser, async (c) => {
-  const { db, env, outbox } = c.get("deps");
+  const { db, dialect, env, outbox } = c.get("deps");
   const input = await readJson(c, bookingInputSchema);
   const id = await createBooking(db, signedInUser(c), input, {
+    dialect,
     maxActive: env.bookings.maxActive,
     idempotencyKey: idempotencyKeyOf(c.req.header()),
     publicUrl: env.publicUrl,

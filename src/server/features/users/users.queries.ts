@@ -69,6 +69,7 @@ export async function setSellerVerified(
  */
 export async function deleteUserAccount(
   db: AppDb,
+  dialect: Dialect,
   userId: string,
   options: { publicUrl: string; alongside?: (trx: AppDb) => Promise<void> },
 ) {
@@ -77,7 +78,7 @@ export async function deleteUserAccount(
     // Lock first, read after: a booking by this account, or on one of its
     // bikes, is either committed before the reads below (and cancelled by
     // them) or starts after this transaction and finds the rows gone.
-    if (!(await lockAccount(trx, userId))) return;
+    if (!(await lockAccount(trx, dialect, userId))) return;
     await trx.updateTable("bikes").set({ updatedAt: now }).where("sellerId", "=", userId).execute();
     const active = await trx
       .selectFrom("bookings")

@@ -58,7 +58,7 @@ usersRoutes.patch("/:id", async (c) => {
 });
 
 usersRoutes.delete("/:id", async (c) => {
-  const { db, env, outbox } = c.get("deps");
+  const { db, dialect, env, outbox } = c.get("deps");
   const target = await findUserEmailAndType(db, c.req.param("id"));
   if (!target) throw new AppError("NOT_FOUND", "There is no such account.");
   // Only a real administrator is protected: an unproven account holding a listed address is not one.
@@ -68,7 +68,7 @@ usersRoutes.delete("/:id", async (c) => {
       "Administrators are named in ADMIN_EMAILS and can't be deleted here.",
     );
   }
-  await deleteUserAccount(db, target.id, {
+  await deleteUserAccount(db, dialect, target.id, {
     publicUrl: env.publicUrl,
     alongside: (trx) =>
       recordAdminAction(trx, {
