@@ -30,7 +30,7 @@ export async function bootstrap(
   logger: Logger = createLogger(env.logLevel),
   options: { prepared?: boolean } = {},
 ) {
-  const database = openDatabase(env.database, logger);
+  const database = openDatabase(env.database, logger, { backgroundCheckpoints: true });
   try {
     // PostgreSQL may still be starting (compose, an orchestrator): wait for it, saying so once.
     await waitForDatabase(database, env.database, env.databaseConnectTimeoutMs, (line) =>

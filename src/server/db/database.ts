@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kys
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../env";
 import type { Logger } from "../logger";
+import { checkpointInBackground } from "./sqlite-checkpoints";
 import { StartupError } from "./startup-error";
 import type { Tables } from "./tables";
 
@@ -23,7 +24,16 @@ export interface DatabaseHandle {
 // count this app makes fits in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(config: DatabaseConfig, logger?: Logger): DatabaseHandle {
+/**
+ * `backgroundCheckpoints`: SQLite's log is copied into the database file by a
+ * worker thread instead of inside a request's commit (db/sqlite-checkpoints.ts);
+ * the server's database has it, short-lived tools and scripts don't need it.
+ */
+export function openDatabase(
+  config: DatabaseConfig,
+  logger?: Logger,
+  options: { backgroundCheckpoints?: boolean } = {},
+): DatabaseHandle {
   if (config.dialect === "postgres") {
     // A connection that can't be had in 5 s fails the request (503) instead of
     // holding it; keep-alive notices a peer that vanished without a word.
@@ -52,11 +62,17 @@ export function openDatabase(config: DatabaseConfig, logger?: Logger): DatabaseH
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
+  const stopCheckpoints = options.backgroundCheckpoints
+    ? checkpointInBackground(sqlite, config.file, logger)
+    : async () => {};
   return {
     db,
     dialect: "sqlite",
     driver: { dialect: "sqlite", sqlite },
-    close: () => db.destroy(),
+    close: async () => {
+      await stopCheckpoints();
+      await db.destroy();
+    },
   };
 }
 

@@ -1,0 +1,86 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import { afterEach, describe, expect, test } from "vitest";
+import { type DatabaseHandle, openDatabase } from "./database";
+
+// SQLite's log is copied into the database file by a worker thread, not in a
+// request's commit (sqlite-checkpoints.ts). Seen from outside: shortly after a
+// commit the database file alone, without its log, holds the write.
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+async function writeRows(backgroundCheckpoints: boolean) {
+  const folder = mkdtempSync(path.join(tmpdir(), "reride-checkpoints-"));
+  folders.push(folder);
+  const file = path.join(folder, "reride.sqlite");
+  const handle = openDatabase({ dialect: "sqlite", file }, undefined, { backgroundCheckpoints });
+  await sql`create table notes (id integer primary key, text text not null)`.execute(handle.db);
+  for (let i = 0; i < 50; i++) {
+    await sql`insert into notes (text) values (${`note ${i}`})`.execute(handle.db);
+  }
+  return { handle, file, folder };
+}
+
+/** Rows in the database file alone, as a copy without its write-ahead log reads it. */
+function rowsInFileAlone(file: string, folder: string): number {
+  const copy = path.join(folder, "copy.sqlite");
+  copyFileSync(file, copy);
+  const reader = new SQLite(copy, { readonly: true });
+  try {
+    const exists = reader
+      .prepare("select count(*) from sqlite_master where name = 'notes'")
+      .pluck();
+    if (exists.get() === 0) return 0;
+    return reader.prepare("select count(*) from notes").pluck().get() as number;
+  } finally {
+    reader.close();
+  }
+}
+
+async function eventually(check: () => boolean, withinMs: number) {
+  const until = Date.now() + withinMs;
+  while (!check() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  return check();
+}
+
+describe("SQLite checkpoints in the background", () => {
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+  });
+
+  test("the writes reach the database file within moments, with no request doing it", async () => {
+    const written = await writeRows(true);
+    handle = written.handle;
+    expect(
+      await eventually(() => rowsInFileAlone(written.file, written.folder) === 50, 5_000),
+    ).toBe(true);
+  });
+
+  test("without them, a few writes stay in the log until a commit finds 1,000 pages there", async () => {
+    const written = await writeRows(false);
+    handle = written.handle;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(rowsInFileAlone(written.file, written.folder)).toBeLessThan(50);
+  });
+
+  test("closing stops the worker, and the database opens again", async () => {
+    const written = await writeRows(true);
+    await written.handle.close();
+    const again = openDatabase({ dialect: "sqlite", file: written.file });
+    try {
+      const { rows } = await sql<{ count: number }>`select count(*) as count from notes`.execute(
+        again.db,
+      );
+      expect(rows[0]?.count).toBe(50);
+    } finally {
+      await again.close();
+    }
+  });
+});
