@@ -1,5 +1,6 @@
 import type Sqlite from "better-sqlite3";
 import type { DatabaseHandle } from "../db/database";
+import type { SessionUser } from "../session-user";
 
 /**
  * What a cached answer was read from, as version keys (the `dataVersions`
@@ -34,11 +35,21 @@ export interface DataVersion {
   /** Several scopes' tokens from one read of the database (cache/replay.ts: a session and a page). */
   readMany(scopes: readonly VersionScope[]): Promise<string[]>;
   /**
-   * The user of the session with this token and the token of that user's
-   * `session:<userId>` version, in one statement; null when no session has
-   * this token. For a session not cached yet: read before better-auth is asked.
+   * The session with this token, its user, and the token of that user's
+   * `session:<userId>` version, in one statement (one snapshot: the version
+   * is never newer than the rows); null when no session has this token. For
+   * a session not cached yet (cache/session-cache.ts).
    */
-  readSession(sessionToken: string): Promise<{ userId: string; version: string } | null>;
+  readSession(sessionToken: string): Promise<StoredSession | null>;
+}
+
+/** A session as stored, read with its user and the version guarding both. */
+export interface StoredSession {
+  userId: string;
+  version: string;
+  sessionId: string;
+  expiresAt: Date;
+  user: SessionUser;
 }
 
 /** The `session:<userId>` scope that guards a cached session (cache/session-cache.ts). */
@@ -46,11 +57,38 @@ export function sessionScope(userId: string): VersionScope {
   return { keys: [`session:${userId}`] };
 }
 
-/** A `session:<userId>` version as the token `read(sessionScope(userId))` gives. */
-function sessionToken(row: { userId: string; version: string }) {
+interface SessionRow {
+  userId: string;
+  version: string;
+  sessionId: string;
+  expiresAt: Date | string;
+  name: string;
+  email: string;
+  createdAt: Date | string;
+  accountType: string | null;
+  verified: boolean | number | null;
+  emailVerified: boolean | number | null;
+}
+
+/** A session row, its version given as the token `read(sessionScope(userId))` gives. */
+function storedSession(row: SessionRow): StoredSession {
   const found = emptyFound();
   found.keys.set(`session:${row.userId}`, row.version);
-  return { userId: row.userId, version: tokenOf(sessionScope(row.userId), found) };
+  return {
+    userId: row.userId,
+    version: tokenOf(sessionScope(row.userId), found),
+    sessionId: row.sessionId,
+    expiresAt: new Date(row.expiresAt),
+    user: {
+      id: row.userId,
+      name: row.name,
+      email: row.email,
+      createdAt: row.createdAt,
+      accountType: row.accountType,
+      verified: row.verified,
+      emailVerified: row.emailVerified,
+    },
+  };
 }
 
 /** What a read found. */
@@ -111,8 +149,12 @@ export function dataVersionOf(driver: DatabaseHandle["driver"]): DataVersion {
 }
 
 const SESSION_READ = `
-  select s."userId" as "userId", cast(coalesce(d."version", 0) as text) as version
-  from sessions s left join "dataVersions" d on d."key" = 'session:' || s."userId"
+  select s."userId" as "userId", cast(coalesce(d."version", 0) as text) as version,
+    s.id as "sessionId", s."expiresAt" as "expiresAt", u.name as name, u.email as email,
+    u."createdAt" as "createdAt", u."accountType" as "accountType", u.verified as verified,
+    u."emailVerified" as "emailVerified"
+  from sessions s join users u on u.id = s."userId"
+  left join "dataVersions" d on d."key" = 'session:' || s."userId"
   where s.token = `;
 
 /**
@@ -183,8 +225,8 @@ function sqliteVersion(
       return scopes.map((scope) => tokenOf(scope, found));
     },
     readSession: async (token) => {
-      const row = prepared().session.get(token) as { userId: string; version: string } | undefined;
-      return row ? sessionToken(row) : null;
+      const row = prepared().session.get(token) as SessionRow | undefined;
+      return row ? storedSession(row) : null;
     },
   };
 }
@@ -267,13 +309,13 @@ function postgresVersion(
       return scopes.map((scope) => tokenOf(scope, found));
     },
     readSession: async (token) => {
-      const result = await pool.query<{ userId: string; version: string }>({
-        name: "reride-session-version",
+      const result = await pool.query<SessionRow>({
+        name: "reride-session",
         text: `${SESSION_READ} $1`,
         values: [token],
       });
       const row = result.rows[0];
-      return row ? sessionToken(row) : null;
+      return row ? storedSession(row) : null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { signIn, signUp } from "#tests/support/accounts";
 import { TEST_PASSWORD, uniqueEmail } from "#tests/support/builders/account";
 import {
@@ -237,6 +237,39 @@ describe("ETag and revalidation", () => {
 });
 
 describe("cached sessions, two instances on one database", () => {
+  test("B reads a session it has never seen from the database, without asking better-auth", async () => {
+    const buyer = await account(a, "buyer");
+    const askedBetterAuth = vi.spyOn(b.deps.auth.api, "getSession");
+    try {
+      const me = await json<User>(b, "/api/me", { cookie: buyer.cookie });
+      expect(me.id).toBe(buyer.id);
+      expect(askedBetterAuth).not.toHaveBeenCalled();
+    } finally {
+      askedBetterAuth.mockRestore();
+    }
+  });
+
+  test("a session due its daily refresh still goes to better-auth, which extends it", async () => {
+    const buyer = await account(a, "buyer");
+    const { expiresIn, updateAge } = b.deps.auth.options.session;
+    // A day and a minute old: due its refresh, far from expiring.
+    const dueSince = Date.now() + (expiresIn - updateAge - 60) * 1000;
+    await a.deps.db
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(dueSince).toISOString() })
+      .where("userId", "=", buyer.id)
+      .execute();
+    const askedBetterAuth = vi.spyOn(b.deps.auth.api, "getSession");
+    try {
+      const response = await b.request("/api/me", { cookie: buyer.cookie });
+      expect(response.status).toBe(200);
+      expect(askedBetterAuth).toHaveBeenCalledTimes(1);
+      expect(response.headers.getSetCookie().join(";")).toContain("session_token");
+    } finally {
+      askedBetterAuth.mockRestore();
+    }
+  });
+
   test("signing out on A ends the session B has cached", async () => {
     const buyer = await account(a, "buyer");
     await readTwice(b, "/api/me", buyer.cookie);

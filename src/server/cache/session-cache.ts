@@ -1,10 +1,16 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { User } from "#src/shared/schemas/users";
 import type { Auth } from "../auth";
 import type { Env } from "../env";
 import { type CacheCounters, UNCOUNTED } from "../metrics/metrics";
 import { toUser } from "../session-user";
-import { type DataVersion, sessionScope, type VersionScope } from "./data-version";
+import {
+  type DataVersion,
+  type StoredSession,
+  sessionScope,
+  type VersionScope,
+} from "./data-version";
 
 /** Who is calling: the signed-in user and their session, or nobody. */
 export interface Caller {
@@ -24,8 +30,8 @@ export interface CachedSession {
 }
 
 /**
- * better-auth's getSession costs two SQL statements and an HMAC check on
- * every request. This caches its response per session cookie, in memory, for
+ * better-auth's getSession costs two SQL statements, an HMAC check through
+ * WebCrypto and its endpoint machinery (about a millisecond) on every request. This caches its response per session cookie, in memory, for
  * as long as nothing has been written to that user's sessions or user row
  * (the `session:<userId>` version, cache/data-version.ts): sign-out, account
  * deletion, a password change (other sessions deleted), a refresh or an
@@ -35,6 +41,11 @@ export interface CachedSession {
  * also end when the session expires or is due its daily refresh, so
  * better-auth keeps doing both. Keyed by the whole signed cookie value: a
  * forged signature is a different key and goes to better-auth, which refuses it.
+ *
+ * A session not cached yet is read with its user in one statement; when the
+ * cookie's signature is this server's and the session is unexpired and not
+ * due its refresh, that row is the answer (`#fromStore`): better-auth would
+ * read the same rows and write nothing. Everything else is better-auth's.
  */
 export class SessionCache {
   readonly #entries: LRUCache<string, CachedSession>;
@@ -43,6 +54,8 @@ export class SessionCache {
   readonly #counters: CacheCounters;
   #cookieName: Promise<string> | null = null;
   #knownCookieName: string | null = null;
+  #sessionDataCookieName: string | null = null;
+  #authSecret: Promise<string> | null = null;
 
   constructor(
     auth: Auth,
@@ -89,8 +102,15 @@ export class SessionCache {
     this.#counters.miss();
     // Read before better-auth reads: a sign-out committed after this moves the
     // version, so what better-auth answers is never kept past it.
-    const token = sessionTokenOf(value);
-    const owner = token === null ? null : await versions.readSession(token);
+    const signed = await this.#signedToken(value);
+    const owner = signed === null ? null : await versions.readSession(signed.token);
+    if (owner && signed?.verified && !this.#carriesSessionData(cookie)) {
+      const stored = this.#fromStore(owner);
+      if (stored) {
+        this.#entries.set(value, stored);
+        return stored.caller;
+      }
+    }
     const session = await this.#askBetterAuth(headers, setCookies);
     if (!session) {
       this.#entries.delete(value);
@@ -102,12 +122,55 @@ export class SessionCache {
         caller,
         scope: sessionScope(owner.userId),
         version: owner.version,
-        validUntil: this.#validUntil(session),
+        validUntil: this.#validUntil(new Date(session.session.expiresAt)),
       });
     } else {
       this.#entries.delete(value);
     }
     return caller;
+  }
+
+  /**
+   * The session as stored, when better-auth would answer it without writing
+   * anything: unexpired and not yet due its daily refresh (better-auth's own
+   * rule, below). Anything else — expired, due a refresh — goes to better-auth,
+   * which deletes, refreshes and sets cookies as it always does.
+   */
+  #fromStore(stored: StoredSession): CachedSession | null {
+    const now = Date.now();
+    const validUntil = this.#validUntil(stored.expiresAt);
+    if (!(now < stored.expiresAt.getTime() && now < validUntil)) return null;
+    return {
+      caller: { user: toUser(stored.user, this.#deps), sessionId: stored.sessionId },
+      scope: sessionScope(stored.userId),
+      version: stored.version,
+      validUntil,
+    };
+  }
+
+  /**
+   * The token of a signed session cookie's value, and whether its signature
+   * is this server's: better-auth's signed cookies (`<token>.<signature>`,
+   * URL-encoded; the signature HMAC-SHA256 of the token under the auth secret,
+   * in base64, 44 characters), checked with node:crypto the way better-auth
+   * checks them. Null when the value has no such shape.
+   */
+  async #signedToken(value: string): Promise<{ token: string; verified: boolean } | null> {
+    const token = sessionTokenOf(value);
+    if (token === null) return null;
+    const signature = decodeURIComponent(value).slice(token.length + 1);
+    if (signature.length !== 44 || !signature.endsWith("=")) return { token, verified: false };
+    const expected = createHmac("sha256", await this.#secret())
+      .update(token)
+      .digest();
+    const given = Buffer.from(signature, "base64");
+    const verified = given.length === expected.length && timingSafeEqual(given, expected);
+    return { token, verified };
+  }
+
+  /** better-auth's cookie cache cookie, which it clears when present: left to better-auth. */
+  #carriesSessionData(cookie: string): boolean {
+    return this.#sessionDataCookieName !== null && cookie.includes(this.#sessionDataCookieName);
   }
 
   async #fromBetterAuth(headers: Headers, setCookies: (cookies: string[]) => void) {
@@ -143,9 +206,9 @@ export class SessionCache {
     return entry && Date.now() < entry.validUntil ? entry : undefined;
   }
 
-  #validUntil(session: BetterAuthSession) {
+  #validUntil(sessionExpiresAt: Date) {
     const { expiresIn, updateAge } = this.#auth.options.session;
-    const expiresAt = new Date(session.session.expiresAt).getTime();
+    const expiresAt = sessionExpiresAt.getTime();
     // better-auth refreshes a session once `expiresAt - expiresIn + updateAge` has passed.
     return Math.min(expiresAt, expiresAt - expiresIn * 1000 + updateAge * 1000);
   }
@@ -153,9 +216,15 @@ export class SessionCache {
   #sessionCookieName() {
     this.#cookieName ??= this.#auth.$context.then((context) => {
       this.#knownCookieName = context.authCookies.sessionToken.name;
+      this.#sessionDataCookieName = `${context.authCookies.sessionData.name}=`;
       return this.#knownCookieName;
     });
     return this.#cookieName;
+  }
+
+  #secret() {
+    this.#authSecret ??= this.#auth.$context.then((context) => context.secret);
+    return this.#authSecret;
   }
 }
 
