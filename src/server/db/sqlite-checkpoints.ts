@@ -85,6 +85,9 @@ export function checkpointInBackground(
     if (sqlite.open) sqlite.pragma("wal_autocheckpoint = 1000");
   });
   return async () => {
+    // Held by the process while it stops: awaiting an unreferenced worker would
+    // let a process with nothing else to do exit in the middle of closing.
+    worker.ref();
     worker.postMessage("stop");
     await exited;
   };
