@@ -27,6 +27,7 @@ import { bookingsByBuyerStatusMigration } from "./migrations/021-bookings-by-buy
 import { ratingAndDetailVersionsMigration } from "./migrations/022-version-triggers-for-ratings-and-details";
 import { priceStatsCountShownBikesMigration } from "./migrations/023-price-stats-count-shown-bikes";
 import { listingDetailsIndexMigration } from "./migrations/024-listing-details-index";
+import { foreignKeyIndexesMigration } from "./migrations/025-foreign-key-indexes";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -54,6 +55,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "022-version-triggers-for-ratings-and-details": ratingAndDetailVersionsMigration(dialect),
     "023-price-stats-count-shown-bikes": priceStatsCountShownBikesMigration(dialect),
     "024-listing-details-index": listingDetailsIndexMigration(dialect),
+    "025-foreign-key-indexes": foreignKeyIndexesMigration(),
   };
 }
 
