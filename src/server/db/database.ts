@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../env";
 import type { Logger } from "../logger";
 import { checkpointInBackground } from "./sqlite-checkpoints";
+import { AppSqliteDialect } from "./sqlite-dialect";
 import { StartupError } from "./startup-error";
 import type { Tables } from "./tables";
 
@@ -60,7 +61,7 @@ export function openDatabase(
   // large table run several times faster than through read() calls.
   sqlite.pragma("mmap_size = 268435456");
   const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new AppSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
   });
   const stopCheckpoints = options.backgroundCheckpoints
     ? checkpointInBackground(sqlite, config.file, logger)
@@ -75,17 +76,6 @@ export function openDatabase(
     },
   };
 }
-
-/**
- * Every transaction this app opens writes, so on SQLite it takes the write
- * lock at `begin` (Kysely always sends a plain, deferred `begin`). A deferred
- * transaction that reads first holds a snapshot; when another process commits
- * before it writes, its upgrade fails with SQLITE_BUSY at once, without
- * waiting busy_timeout (SQLite's answer to a would-be deadlock), and that user
- * gets an error for a write that would succeed a moment later. Taking the lock
- * at `begin` makes the second writer wait its turn instead.
- */
-const BEGIN_WRITE = "begin immediate";
 
 /** How many distinct SQL texts keep their prepared statement (the app sends a few hundred). */
 const PREPARED_STATEMENTS = 1000;
@@ -104,8 +94,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const prepared = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text) {
-      const sql = text === "begin" ? BEGIN_WRITE : text;
+    prepare(sql) {
       const known = prepared.get(sql);
       if (known) return known.busy ? sqlite.prepare(sql) : known;
       const statement = sqlite.prepare(sql);

@@ -13,7 +13,7 @@ import { inTransaction } from "./transaction";
 // Two server processes share one SQLite file (several per machine, or a
 // deploy overlapping the old one). A transaction that reads before it writes
 // must still commit when the other process writes in between: it waits its
-// turn instead of failing with SQLITE_BUSY (database.ts, BEGIN_WRITE).
+// turn instead of failing with SQLITE_BUSY (db/sqlite-dialect.ts: `begin immediate`).
 // better-sqlite3 blocks its thread while it waits for a lock, so the other
 // writer runs on a worker thread with its own connection, like another process.
 const otherWriterSource = `
@@ -29,6 +29,20 @@ const otherWriterSource = `
       parentPort.postMessage(error.code ?? String(error));
     }
   });
+`;
+
+// Another connection that takes the write lock, says so, and keeps it for 400 ms.
+const holderSource = `
+  const { parentPort, workerData } = require("node:worker_threads");
+  const Database = require(workerData.driver);
+  const db = new Database(workerData.file);
+  db.exec("begin immediate");
+  db.prepare("insert into notes (body) values ('theirs')").run();
+  parentPort.postMessage("holding");
+  setTimeout(() => {
+    db.exec("commit");
+    parentPort.postMessage("committed");
+  }, 400);
 `;
 
 describe("two writers on one SQLite file", () => {
@@ -64,6 +78,42 @@ describe("two writers on one SQLite file", () => {
     expect(await theirAnswer).toBe("written");
     const rows = await sql<{ body: string }>`select body from notes order by id`.execute(db);
     expect(rows.rows.map((row) => row.body)).toEqual(["mine", "theirs"]);
+  });
+
+  test("while another connection holds the write lock, a transaction waits without stopping the process", async () => {
+    folder = mkdtempSync(path.join(tmpdir(), "reride-writers-"));
+    const file = path.join(folder, "reride.sqlite");
+    handle = openDatabase({ dialect: "sqlite", file });
+    const { db } = handle;
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    const driver = fileURLToPath(import.meta.resolve("better-sqlite3"));
+    other = new Worker(holderSource, { eval: true, workerData: { file, driver } });
+    const [held] = await once(other, "message");
+    expect(held).toBe("holding");
+
+    // A timer every 10 ms: if the wait for the lock blocked the thread, the gap would be the wait.
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    try {
+      await inTransaction(db, async (trx) => {
+        await sql`insert into notes (body) values ('mine')`.execute(trx);
+      });
+    } finally {
+      clearInterval(ticker);
+      longestGap = Math.max(longestGap, performance.now() - last);
+    }
+    // It waited for the holder (400 ms) …
+    expect(performance.now() - started).toBeGreaterThan(300);
+    // … while the process went on with other work.
+    expect(longestGap).toBeLessThan(150);
+    const rows = await sql<{ body: string }>`select body from notes order by id`.execute(db);
+    expect(rows.rows.map((row) => row.body)).toEqual(["theirs", "mine"]);
   });
 
   test("a write still locked out after the wait is a 'try again', not a failure", () => {

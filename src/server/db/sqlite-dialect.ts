@@ -1,0 +1,136 @@
+import type SQLite from "better-sqlite3";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type TransactionSettings,
+} from "kysely";
+
+/** How long a transaction waits for the write lock before the request gets a 503 (db/errors.ts). */
+export const WRITE_LOCK_WAIT_MS = 5_000;
+
+/**
+ * Kysely's SQLite dialect, its transactions begun the way a server with
+ * several processes on one file needs (docs/decisions/0021-fast-uncached-reads-and-writes.md):
+ *
+ * - **The write lock at `begin`** (`begin immediate`): every transaction this
+ *   app opens writes. A deferred transaction that reads first holds a
+ *   snapshot, and when another process commits before it writes, its upgrade
+ *   fails with SQLITE_BUSY at once, without waiting (SQLite's answer to a
+ *   would-be deadlock): that user would get an error for a write that
+ *   succeeds a moment later.
+ * - **Waiting for it without stopping the process.** better-sqlite3 is
+ *   synchronous: a `begin` that waits through SQLite's busy_timeout holds
+ *   the whole event loop, so while another process held the write lock (a
+ *   transaction stays open across the awaits between its statements) this
+ *   one answered nothing, not even its cached reads, and with two processes
+ *   under writes each spent much of its time frozen waiting for the other.
+ *   Here `begin immediate` is tried without waiting, and while the lock is
+ *   taken the attempt is repeated after a short timer, up to
+ *   WRITE_LOCK_WAIT_MS; other requests are answered meanwhile.
+ */
+export class AppSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #sqlite: SQLite.Database;
+
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.#config = config;
+    this.#sqlite = sqlite;
+  }
+
+  override createDriver(): Driver {
+    return new AppSqliteDriver(new SqliteDriver(this.#config), this.#sqlite);
+  }
+}
+
+const BEGIN = CompiledQuery.raw("begin immediate");
+
+function isBusy(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { code?: unknown }).code === "SQLITE_BUSY"
+  );
+}
+
+class AppSqliteDriver implements Driver {
+  readonly #inner: SqliteDriver;
+  readonly #sqlite: SQLite.Database;
+
+  constructor(inner: SqliteDriver, sqlite: SQLite.Database) {
+    this.#inner = inner;
+    this.#sqlite = sqlite;
+  }
+
+  init() {
+    return this.#inner.init();
+  }
+
+  acquireConnection() {
+    return this.#inner.acquireConnection();
+  }
+
+  releaseConnection() {
+    return this.#inner.releaseConnection();
+  }
+
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
+    const waitMs = Number(this.#sqlite.pragma("busy_timeout", { simple: true }));
+    const giveUpAt = Date.now() + WRITE_LOCK_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      this.#sqlite.pragma("busy_timeout = 0");
+      try {
+        await connection.executeQuery(BEGIN);
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+      } finally {
+        this.#sqlite.pragma(`busy_timeout = ${waitMs}`);
+      }
+      // 1, 2, 4 … ms, at most 20, with jitter: the holder's transaction is usually a few ms.
+      const pause = Math.min(20, 2 ** attempt) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  commitTransaction(connection: DatabaseConnection) {
+    return this.#inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.#inner.rollbackTransaction(connection);
+  }
+
+  savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler["compileQuery"],
+  ) {
+    return this.#inner.savepoint(connection, name, compileQuery);
+  }
+
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler["compileQuery"],
+  ) {
+    return this.#inner.rollbackToSavepoint(connection, name, compileQuery);
+  }
+
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler["compileQuery"],
+  ) {
+    return this.#inner.releaseSavepoint(connection, name, compileQuery);
+  }
+
+  destroy() {
+    return this.#inner.destroy();
+  }
+}
