@@ -24,14 +24,15 @@ export const WRITE_LOCK_WAIT_MS = 5_000;
  *   would-be deadlock): that user would get an error for a write that
  *   succeeds a moment later.
  * - **Waiting for it without stopping the process.** better-sqlite3 is
- *   synchronous: a `begin` that waits through SQLite's busy_timeout holds
+ *   synchronous: a statement that waits through SQLite's busy_timeout holds
  *   the whole event loop, so while another process held the write lock (a
  *   transaction stays open across the awaits between its statements) this
  *   one answered nothing, not even its cached reads, and with two processes
  *   under writes each spent much of its time frozen waiting for the other.
- *   Here `begin immediate` is tried without waiting, and while the lock is
- *   taken the attempt is repeated after a short timer, up to
- *   WRITE_LOCK_WAIT_MS; other requests are answered meanwhile.
+ *   Here `begin immediate`, and any write outside a transaction, is tried
+ *   without waiting, and while the lock is taken the attempt is repeated
+ *   after a short timer, up to WRITE_LOCK_WAIT_MS; other requests are
+ *   answered meanwhile.
  */
 export class AppSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
@@ -58,9 +59,62 @@ function isBusy(error: unknown): boolean {
   );
 }
 
+/**
+ * Runs `statement` without letting SQLite wait for a lock inside it: with
+ * busy_timeout at 0 a statement that needs the write lock while another
+ * connection holds it fails at once with SQLITE_BUSY, having changed nothing,
+ * and is tried again after a short timer, until WRITE_LOCK_WAIT_MS have passed.
+ */
+async function withoutBlocking<T>(
+  sqlite: SQLite.Database,
+  statement: () => Promise<T>,
+): Promise<T> {
+  const waitMs = Number(sqlite.pragma("busy_timeout", { simple: true }));
+  const giveUpAt = Date.now() + WRITE_LOCK_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    sqlite.pragma("busy_timeout = 0");
+    try {
+      return await statement();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+    } finally {
+      sqlite.pragma(`busy_timeout = ${waitMs}`);
+    }
+    // 1, 2, 4 … ms, at most 20, with jitter: a holder's transaction usually takes a few ms.
+    const pause = Math.min(20, 2 ** attempt) * (0.5 + Math.random());
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/**
+ * The connection's statements outside a transaction — `begin immediate`
+ * itself, and writes on their own (a session's refresh, a mail's claim) —
+ * wait for the write lock without blocking (withoutBlocking). Inside a
+ * transaction this connection already holds the lock: nothing to wait for.
+ */
+class NonBlockingConnection implements DatabaseConnection {
+  readonly #inner: DatabaseConnection;
+  readonly #sqlite: SQLite.Database;
+
+  constructor(inner: DatabaseConnection, sqlite: SQLite.Database) {
+    this.#inner = inner;
+    this.#sqlite = sqlite;
+  }
+
+  executeQuery<R>(query: CompiledQuery) {
+    if (this.#sqlite.inTransaction) return this.#inner.executeQuery<R>(query);
+    return withoutBlocking(this.#sqlite, () => this.#inner.executeQuery<R>(query));
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize: number) {
+    return this.#inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
 class AppSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;
   readonly #sqlite: SQLite.Database;
+  #connection: NonBlockingConnection | undefined;
 
   constructor(inner: SqliteDriver, sqlite: SQLite.Database) {
     this.#inner = inner;
@@ -71,8 +125,12 @@ class AppSqliteDriver implements Driver {
     return this.#inner.init();
   }
 
-  acquireConnection() {
-    return this.#inner.acquireConnection();
+  async acquireConnection() {
+    this.#connection ??= new NonBlockingConnection(
+      await this.#inner.acquireConnection(),
+      this.#sqlite,
+    );
+    return this.#connection;
   }
 
   releaseConnection() {
@@ -80,22 +138,7 @@ class AppSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
-    const waitMs = Number(this.#sqlite.pragma("busy_timeout", { simple: true }));
-    const giveUpAt = Date.now() + WRITE_LOCK_WAIT_MS;
-    for (let attempt = 0; ; attempt++) {
-      this.#sqlite.pragma("busy_timeout = 0");
-      try {
-        await connection.executeQuery(BEGIN);
-        return;
-      } catch (error) {
-        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
-      } finally {
-        this.#sqlite.pragma(`busy_timeout = ${waitMs}`);
-      }
-      // 1, 2, 4 … ms, at most 20, with jitter: the holder's transaction is usually a few ms.
-      const pause = Math.min(20, 2 ** attempt) * (0.5 + Math.random());
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
+    await connection.executeQuery(BEGIN);
   }
 
   commitTransaction(connection: DatabaseConnection) {
