@@ -4,6 +4,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type QueryCompiler,
+  SelectQueryNode,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -65,45 +66,57 @@ function isBusy(error: unknown): boolean {
  * connection holds it fails at once with SQLITE_BUSY, having changed nothing,
  * and is tried again after a short timer, until WRITE_LOCK_WAIT_MS have passed.
  */
-async function withoutBlocking<T>(
-  sqlite: SQLite.Database,
-  statement: () => Promise<T>,
-): Promise<T> {
-  const waitMs = Number(sqlite.pragma("busy_timeout", { simple: true }));
-  const giveUpAt = Date.now() + WRITE_LOCK_WAIT_MS;
-  for (let attempt = 0; ; attempt++) {
-    sqlite.pragma("busy_timeout = 0");
-    try {
-      return await statement();
-    } catch (error) {
-      if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
-    } finally {
-      sqlite.pragma(`busy_timeout = ${waitMs}`);
+class LockWaiter {
+  readonly #noWait: SQLite.Statement;
+  readonly #usualWait: SQLite.Statement;
+
+  constructor(sqlite: SQLite.Database) {
+    const usual = Number(sqlite.pragma("busy_timeout", { simple: true }));
+    // Prepared once: a pragma call prepares its statement every time.
+    this.#noWait = sqlite.prepare("pragma busy_timeout = 0");
+    this.#usualWait = sqlite.prepare(`pragma busy_timeout = ${usual}`);
+  }
+
+  async run<T>(statement: () => Promise<T>): Promise<T> {
+    const giveUpAt = Date.now() + WRITE_LOCK_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      this.#noWait.run();
+      try {
+        return await statement();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+      } finally {
+        this.#usualWait.run();
+      }
+      // 1, 2, 4 … ms, at most 20, with jitter: a holder's transaction usually takes a few ms.
+      const pause = Math.min(20, 2 ** attempt) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, pause));
     }
-    // 1, 2, 4 … ms, at most 20, with jitter: a holder's transaction usually takes a few ms.
-    const pause = Math.min(20, 2 ** attempt) * (0.5 + Math.random());
-    await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 
 /**
- * The connection's statements outside a transaction — `begin immediate`
- * itself, and writes on their own (a session's refresh, a mail's claim) —
- * wait for the write lock without blocking (withoutBlocking). Inside a
- * transaction this connection already holds the lock: nothing to wait for.
+ * The connection's writes outside a transaction — `begin immediate` itself,
+ * and writes on their own (a session's refresh, a mail's claim) — wait for
+ * the write lock without blocking (LockWaiter). Reads need no lock in WAL
+ * mode, and inside a transaction this connection already holds it.
  */
 class NonBlockingConnection implements DatabaseConnection {
   readonly #inner: DatabaseConnection;
   readonly #sqlite: SQLite.Database;
+  readonly #waiter: LockWaiter;
 
   constructor(inner: DatabaseConnection, sqlite: SQLite.Database) {
     this.#inner = inner;
     this.#sqlite = sqlite;
+    this.#waiter = new LockWaiter(sqlite);
   }
 
   executeQuery<R>(query: CompiledQuery) {
-    if (this.#sqlite.inTransaction) return this.#inner.executeQuery<R>(query);
-    return withoutBlocking(this.#sqlite, () => this.#inner.executeQuery<R>(query));
+    if (this.#sqlite.inTransaction || SelectQueryNode.is(query.query)) {
+      return this.#inner.executeQuery<R>(query);
+    }
+    return this.#waiter.run(() => this.#inner.executeQuery<R>(query));
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize: number) {
