@@ -55,14 +55,20 @@ describe("two writers on one SQLite file", () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  test("a transaction that read first commits while another connection writes", async () => {
+  /** A fresh file with a `notes` table, opened here and by a worker running `source`. */
+  async function openNotesBeside(source: string) {
     folder = mkdtempSync(path.join(tmpdir(), "reride-writers-"));
     const file = path.join(folder, "reride.sqlite");
     handle = openDatabase({ dialect: "sqlite", file });
-    const { db } = handle;
-    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(handle.db);
     const driver = fileURLToPath(import.meta.resolve("better-sqlite3"));
-    other = new Worker(otherWriterSource, { eval: true, workerData: { file, driver } });
+    const worker = new Worker(source, { eval: true, workerData: { file, driver } });
+    other = worker;
+    return { db: handle.db, worker };
+  }
+
+  test("a transaction that read first commits while another connection writes", async () => {
+    const { db } = await openNotesBeside(otherWriterSource);
 
     let theirAnswer: Promise<unknown> = Promise.resolve();
     await inTransaction(db, async (trx) => {
@@ -97,14 +103,8 @@ describe("two writers on one SQLite file", () => {
   ])(
     "while another connection holds the write lock, %s waits without stopping the process",
     async (_kind, write) => {
-      folder = mkdtempSync(path.join(tmpdir(), "reride-writers-"));
-      const file = path.join(folder, "reride.sqlite");
-      handle = openDatabase({ dialect: "sqlite", file });
-      const { db } = handle;
-      await sql`create table notes (id integer primary key, body text not null)`.execute(db);
-      const driver = fileURLToPath(import.meta.resolve("better-sqlite3"));
-      other = new Worker(holderSource, { eval: true, workerData: { file, driver } });
-      const [held] = await once(other, "message");
+      const { db, worker } = await openNotesBeside(holderSource);
+      const [held] = await once(worker, "message");
       expect(held).toBe("holding");
 
       // A timer every 10 ms: if the wait for the lock blocked the thread, the gap would be the wait.
