@@ -16,12 +16,19 @@ import { setupServer } from "./support/server";
 const server = setupServer();
 const browser = setupBrowser(server);
 
-/** The toast with this text, once it has finished sliding in. */
+/**
+ * The toast with this text, once it has finished sliding in. Only the toast's
+ * own animations are awaited: its progress bar runs for the whole 5 s and
+ * the toast closes when that ends, so waiting for every animation in the
+ * page would wait until the toast was on its way out (and no longer a
+ * status: the library drops the role as the toast leaves).
+ */
 async function shownToast(page: Page, message: string) {
   await expectToast(page, message);
   const toast = page.getByRole("status").filter({ hasText: message }).first();
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running"),
+  await toast.evaluate((element) =>
+    // A cancelled animation rejects `finished`; the toast has stopped moving either way.
+    Promise.allSettled(element.getAnimations().map((animation) => animation.finished)),
   );
   return boxOf(toast);
 }
