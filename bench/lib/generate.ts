@@ -175,9 +175,12 @@ async function loadBikes(
  * The fair-price statistics (005), the category counts (007) and the search
  * vocabulary (008) are kept by triggers on every bike write (a PL/pgSQL upsert per row on PostgreSQL).
  * For the load, the app's own migrations are taken down and brought up again
- * afterwards: each `up` fills its table from the bikes in one statement and
- * re-creates its triggers, so tables, figures and triggers end exactly as the
- * migrations make them.
+ * afterwards: each `up` fills its table from the bikes in one statement.
+ * Their `up` re-creates the triggers as those migrations first made them,
+ * though, and later migrations changed them (020 counts only shown bikes, 026
+ * moves work to commit, 014 versions these tables): the triggers as
+ * the database had them before the load are put back, so the schema ends
+ * exactly as the migrations make it.
  */
 async function withTriggerKeptTablesDeferred(
   db: AppDb,
@@ -189,9 +192,60 @@ async function withTriggerKeptTablesDeferred(
     categoryCountsMigration(dialect),
     searchWordsMigration(dialect),
   ];
+  const triggers = await triggersOn(db, dialect, [
+    "bikes",
+    "priceStats",
+    "categoryCounts",
+    "searchWords",
+  ]);
   for (const migration of [...migrations].reverse()) await migration.down(db);
   await load();
   for (const migration of migrations) await migration.up(db);
+  for (const { table, name } of await triggersOn(db, dialect, [
+    ...new Set(triggers.map((t) => t.table)),
+  ])) {
+    await sql`drop trigger if exists ${sql.id(name)}${dialect === "postgres" ? sql` on ${sql.table(table)}` : sql``}`.execute(
+      db,
+    );
+  }
+  for (const trigger of triggers) {
+    if (trigger.functionDefinition) await sql.raw(trigger.functionDefinition).execute(db);
+    await sql.raw(trigger.definition).execute(db);
+  }
+  const described = (list: StoredTrigger[]) =>
+    list.map((t) => `${t.table} ${t.name}\n${t.definition}\n${t.functionDefinition}`).sort();
+  const restored = await triggersOn(db, dialect, [...new Set(triggers.map((t) => t.table))]);
+  if (described(restored).join("\n") !== described(triggers).join("\n")) {
+    throw new Error("the bike tables' triggers after the load differ from the migrated ones");
+  }
+}
+
+interface StoredTrigger {
+  table: string;
+  name: string;
+  /** The statement that makes it, as the database gives it back. */
+  definition: string;
+  /** PostgreSQL: the statement that makes the function it runs. */
+  functionDefinition: string | null;
+}
+
+/** The triggers on `tables`, with what re-creates each exactly. */
+async function triggersOn(db: AppDb, dialect: Dialect, tables: string[]): Promise<StoredTrigger[]> {
+  if (dialect === "postgres") {
+    const { rows } = await sql<StoredTrigger>`
+      select c.relname as "table", t.tgname as name, pg_get_triggerdef(t.oid) as definition,
+        pg_get_functiondef(t.tgfoid) as "functionDefinition"
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and c.relname in (${sql.join(tables)})
+        and c.relnamespace = current_schema()::regnamespace
+      order by t.oid`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<StoredTrigger>`
+    select tbl_name as "table", name, sql as definition, null as "functionDefinition"
+    from sqlite_master where type = 'trigger' and tbl_name in (${sql.join(tables)})
+    order by rowid`.execute(db);
+  return rows;
 }
 
 /**

@@ -28,6 +28,7 @@ import { ratingAndDetailVersionsMigration } from "./migrations/022-version-trigg
 import { priceStatsCountShownBikesMigration } from "./migrations/023-price-stats-count-shown-bikes";
 import { listingDetailsIndexMigration } from "./migrations/024-listing-details-index";
 import { foreignKeyIndexesMigration } from "./migrations/025-foreign-key-indexes";
+import { sharedRowsAtCommitMigration } from "./migrations/026-shared-rows-at-commit";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -56,6 +57,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "023-price-stats-count-shown-bikes": priceStatsCountShownBikesMigration(dialect),
     "024-listing-details-index": listingDetailsIndexMigration(dialect),
     "025-foreign-key-indexes": foreignKeyIndexesMigration(),
+    "026-shared-rows-at-commit": sharedRowsAtCommitMigration(dialect),
   };
 }
 

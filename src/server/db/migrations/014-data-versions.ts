@@ -30,7 +30,8 @@ export function dataVersionsMigration(dialect: Dialect) {
         )
         .addColumn("version", dialect === "postgres" ? "bigint" : "integer", (col) => col.notNull())
         .execute();
-      for (const spec of VERSIONED_TABLES) await createVersionTriggers(db, dialect, spec);
+      for (const spec of VERSIONED_TABLES)
+        await createVersionTriggers(db, dialect, spec, "at write");
     },
     async down(db: AnyDb) {
       for (const spec of VERSIONED_TABLES) await dropVersionTriggers(db, dialect, spec);

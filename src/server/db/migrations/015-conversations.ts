@@ -161,15 +161,24 @@ async function createSqliteTriggers(db: AnyDb) {
   end`.execute(db);
 }
 
-async function createPostgresTriggers(db: AnyDb) {
-  await sql`create function live_event(target text, what text, subject text) returns void
-    language plpgsql as $$
+/**
+ * Writes a live event at once, under a lock held to commit that keeps ids in
+ * commit order. Migration 026 moves the writing to commit; its `down` brings
+ * this back.
+ */
+export async function createLiveEventAtWrite(db: AnyDb) {
+  await sql`create or replace function live_event(target text, what text, subject text)
+    returns void language plpgsql as $$
     begin
       perform pg_advisory_xact_lock(${sql.lit(LIVE_EVENTS_LOCK_KEY)});
       insert into "liveEvents" ("userId", kind, "subjectId", "createdAt")
         values (target, what, subject, now());
       perform pg_notify(${sql.lit(LIVE_CHANNEL)}, '');
     end $$`.execute(db);
+}
+
+async function createPostgresTriggers(db: AnyDb) {
+  await createLiveEventAtWrite(db);
   await sql`create function live_message_event() returns trigger language plpgsql as $$
     declare c record;
     begin

@@ -98,8 +98,8 @@ const add = (categoryId: ReturnType<typeof sql.ref>) =>
 const remove = (categoryId: ReturnType<typeof sql.ref>) =>
   sql`update "categoryCounts" set "available" = "available" - 1 where "categoryId" = ${categoryId}`;
 
-/** Migration 007's triggers, with "counted" now meaning available and not hidden. */
-async function countShownBikesOnly(db: AnyDb, dialect: Dialect) {
+/** Migration 007's triggers, with "counted" now meaning available and not hidden (and 026's `down`). */
+export async function countShownBikesOnly(db: AnyDb, dialect: Dialect) {
   if (dialect === "postgres") {
     await sql`drop trigger if exists category_counts on bikes`.execute(db);
     const before = sql.ref("counted_before");

@@ -19,7 +19,7 @@ const col = (row: RowImage, column: string) => sql.ref(`${row}.${column}`);
  * 018) are part of every fair-price badge of a category. Their writes move
  * the same keys a change of the seller's row or of the price statistics does.
  */
-const specs: VersionKeys[] = [
+export const RATING_AND_DETAIL_VERSIONED_TABLES: VersionKeys[] = [
   {
     table: "sellerRatings",
     name: "seller_ratings",
@@ -37,10 +37,12 @@ const specs: VersionKeys[] = [
 export function ratingAndDetailVersionsMigration(dialect: Dialect) {
   return {
     async up(db: AnyDb) {
-      for (const spec of specs) await createVersionTriggers(db, dialect, spec);
+      for (const spec of RATING_AND_DETAIL_VERSIONED_TABLES)
+        await createVersionTriggers(db, dialect, spec, "at write");
     },
     async down(db: AnyDb) {
-      for (const spec of specs) await dropVersionTriggers(db, dialect, spec);
+      for (const spec of RATING_AND_DETAIL_VERSIONED_TABLES)
+        await dropVersionTriggers(db, dialect, spec);
     },
   };
 }

@@ -42,14 +42,30 @@ export interface VersionKeys {
  * needs nothing more); a table no cached read reads must not, so its writes
  * evict nothing.
  */
-export async function createVersionTriggers(db: AnyDb, dialect: Dialect, spec: VersionKeys) {
-  if (dialect === "postgres") await createPostgres(db, spec);
+export async function createVersionTriggers(
+  db: AnyDb,
+  dialect: Dialect,
+  spec: VersionKeys,
+  timing: BumpTiming,
+) {
+  if (dialect === "postgres") await createPostgres(db, spec, timing);
   else await createSqlite(db, spec);
 }
+
+/**
+ * When PostgreSQL moves a key's version: at the write itself (014 and 022
+ * made them so), or at commit (the keys are gathered as rows are written and
+ * moved together as the transaction commits: 026 and after). SQLite always
+ * moves them at the write.
+ */
+export type BumpTiming = "at commit" | "at write";
 
 export async function dropVersionTriggers(db: AnyDb, dialect: Dialect, spec: VersionKeys) {
   if (dialect === "postgres") {
     await sql`drop trigger if exists ${sql.id(`data_versions_${spec.name}`)} on ${sql.table(spec.table)}`.execute(
+      db,
+    );
+    await sql`drop trigger if exists ${sql.id(`data_versions_${spec.name}_at_commit`)} on ${sql.table(spec.table)}`.execute(
       db,
     );
     await sql`drop function if exists ${sql.id(`data_versions_${spec.name}`)}()`.execute(db);
@@ -85,7 +101,44 @@ async function createSqlite(db: AnyDb, spec: VersionKeys) {
     begin ${bump(sql`${spec.keys("old")} union ${spec.keys("new")}`)}; end`.execute(db);
 }
 
-async function createPostgres(db: AnyDb, spec: VersionKeys) {
+/** PostgreSQL: the keys a transaction has touched so far, one per line (a transaction-local setting). */
+export const TOUCHED_VERSIONS = sql.lit("reride.touched_versions");
+
+/**
+ * At commit (026): each row written notes the keys it touches in
+ * TOUCHED_VERSIONS, and a trigger deferred to commit runs
+ * `shared_rows_at_commit()` (026), which moves them all in one sorted
+ * statement. The first of those deferred triggers to fire does the work; the
+ * rest find nothing left.
+ */
+async function createPostgres(db: AnyDb, spec: VersionKeys, timing: BumpTiming) {
+  if (timing === "at write") return createPostgresAtWrite(db, spec);
+  const name = sql.id(`data_versions_${spec.name}`);
+  const note = (keys: RawBuilder<unknown>) =>
+    sql`perform set_config(${TOUCHED_VERSIONS},
+          coalesce(current_setting(${TOUCHED_VERSIONS}, true), '') || coalesce((
+            select string_agg(distinct "key", E'\n') from (${keys}) as touched where "key" is not null
+          ), '') || E'\n', true)`;
+  await sql`create function ${name}() returns trigger language plpgsql as $$
+    begin
+      -- A write that leaves the row as it was (a row lock taken by writing it
+      -- unchanged: lib/account-lock.ts) changes no answer.
+      if tg_op = 'UPDATE' and old::text = new::text then return null; end if;
+      if tg_op = 'INSERT' then ${note(spec.keys("new"))};
+      elsif tg_op = 'DELETE' then ${note(spec.keys("old"))};
+      else ${note(sql`${spec.keys("old")} union ${spec.keys("new")}`)};
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger ${name} after insert or update or delete on ${sql.table(spec.table)}
+    for each row execute function ${name}()`.execute(db);
+  await sql`create constraint trigger ${sql.id(`data_versions_${spec.name}_at_commit`)}
+    after insert or update or delete on ${sql.table(spec.table)}
+    deferrable initially deferred
+    for each row execute function shared_rows_at_commit()`.execute(db);
+}
+
+async function createPostgresAtWrite(db: AnyDb, spec: VersionKeys) {
   const name = sql.id(`data_versions_${spec.name}`);
   // Keys are locked in one order (sorted, one statement), so two writes
   // touching the same keys wait for each other instead of deadlocking.

@@ -144,15 +144,6 @@ describe("available counts per category follow every write", () => {
     counts = await expectCounts(counts, { SUZUKI: 1 });
     expect(await marketplaceInconsistencies(t.deps.db)).toEqual([]);
   });
-
-  test("the migration counts the bikes already there", async () => {
-    const before = await shown();
-    const migration = categoryCountsMigration(t.deps.dialect);
-    await migration.down(t.deps.db);
-    await migration.up(t.deps.db);
-    expect(await shown()).toEqual(before);
-    expect(await shown()).toEqual(await counted());
-  });
 });
 
 describe("available counts stay exact under concurrent writes", () => {
@@ -225,4 +216,18 @@ describe("available counts stay exact under concurrent writes", () => {
     expect(await shown()).toEqual(await counted());
     expect(await marketplaceInconsistencies(t.deps.db)).toEqual([]);
   }, 60_000);
+});
+
+// Last in the file: taking 007 down and up again leaves 007's own triggers,
+// not the later migrations' (020 hidden bikes, 026 counted at commit), and
+// the tests above must run on the triggers a migrated database has.
+describe("the count table's migration", () => {
+  test("counts the bikes already there", async () => {
+    const before = await shown();
+    const migration = categoryCountsMigration(t.deps.dialect);
+    await migration.down(t.deps.db);
+    await migration.up(t.deps.db);
+    expect(await shown()).toEqual(before);
+    expect(await shown()).toEqual(await counted());
+  });
 });

@@ -1,0 +1,88 @@
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { book } from "#tests/support/builders/booking";
+import { newPerson } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { testServerUrl } from "#tests/support/test-database";
+
+/**
+ * A booking and a cancellation in one category, at the same moment, on
+ * PostgreSQL. Their triggers keep rows every write in the category shares
+ * (its read-cache versions, its available count) and both used to lock them
+ * as each row was written, in opposite orders: the cancellation its versions
+ * (through the booking's row), then the count (through the bike's); the
+ * booking the count, then the versions. PostgreSQL found the deadlock after
+ * a second and aborted one of them. The shared rows are now written as each
+ * transaction commits (migration 026), so neither waits for the other.
+ * SQLite runs one writer at a time: nothing to prove there.
+ */
+describe.skipIf(!testServerUrl())("writes in one category at once, on PostgreSQL", () => {
+  let t: TestApp;
+  const clients: pg.Client[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.end();
+    await t?.close();
+  });
+
+  async function connection() {
+    if (t.env.database.dialect !== "postgres") throw new Error("PostgreSQL only");
+    const client = new pg.Client({ connectionString: t.env.database.url });
+    await client.connect();
+    clients.push(client);
+    // A wait that would never end fails the test with a clear error instead.
+    await client.query("set lock_timeout = '5s'");
+    return client;
+  }
+
+  test("a booking and a cancellation don't deadlock on their category's shared rows", async () => {
+    const { KTM } = await categoryIds(t);
+    const seller = await newPerson(t, "seller");
+    const buyer = await newPerson(t, "buyer");
+    const toBook = await listBike(t, seller, KTM, { title: "KTM Duke, booked meanwhile" });
+    const booked = await listBike(t, seller, KTM, { title: "KTM RC, cancelled meanwhile" });
+    const booking = await book(t, buyer, booked.id);
+    const versionsBefore = await categoryVersion(KTM);
+
+    const [cancelling, booking2] = [await connection(), await connection()];
+    await cancelling.query("begin");
+    await cancelling.query(`update bookings set status = 'cancelled' where id = $1`, [booking.id]);
+    await booking2.query("begin");
+    // Each of these used to wait for the other's transaction.
+    const [booked2, freed] = await Promise.all([
+      booking2.query(`update bikes set status = 'booked' where id = $1`, [toBook.id]),
+      cancelling.query(`update bikes set status = 'available' where id = $1`, [booked.id]),
+    ]);
+    expect([booked2.rowCount, freed.rowCount]).toEqual([1, 1]);
+    await Promise.all([booking2.query("commit"), cancelling.query("commit")]);
+
+    // Both commits moved what they had to: the category's version and its count.
+    expect(await categoryVersion(KTM)).not.toBe(versionsBefore);
+    const counts = await t.deps.db
+      .selectFrom("categoryCounts")
+      .select("available")
+      .where("categoryId", "=", KTM)
+      .executeTakeFirstOrThrow();
+    const available = await t.deps.db
+      .selectFrom("bikes")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("categoryId", "=", KTM)
+      .where("status", "=", "available")
+      .where("hidden", "=", 0)
+      .executeTakeFirstOrThrow();
+    expect(counts.available).toBe(Number(available.count));
+  });
+
+  async function categoryVersion(categoryId: string) {
+    const { rows } = await sql<{ version: string }>`
+      select "version" from "dataVersions" where "key" = ${`category:${categoryId}`}`.execute(
+      t.deps.db,
+    );
+    return String(rows[0]?.version);
+  }
+});
