@@ -15,6 +15,7 @@ import { createAuth } from "#src/server/auth";
 import { dataVersionOf } from "#src/server/cache/data-version";
 import { ResponseCache } from "#src/server/cache/response-cache";
 import { SessionCache } from "#src/server/cache/session-cache";
+import { SharedReads } from "#src/server/cache/shared-reads";
 import type { Deps } from "#src/server/context";
 import { openDatabase } from "#src/server/db/database";
 import { loadEnv } from "#src/server/env";
@@ -92,6 +93,7 @@ export async function measureAnatomy(
       dataVersion: dataVersionOf(handle.driver),
       sessions: new SessionCache(auth, { env }),
       responses: new ResponseCache(),
+      sharedReads: new SharedReads(),
       outbox: createOutbox(db),
       metrics: new Metrics(),
       live: createLiveEvents(db, env.database, logger),
@@ -140,12 +142,26 @@ export async function measureAnatomy(
       // Uncached: what the first request after any write pays (docs/decisions/0007-read-caches.md).
       const cold = async () => {
         deps.responses = new ResponseCache();
+        deps.sharedReads = new SharedReads();
+        deps.sessions = new SessionCache(auth, { env });
+        await call();
+      };
+      // Another caller after a write, once the first has read what every caller shares.
+      const coldForThisCaller = async () => {
+        deps.responses = new ResponseCache();
         deps.sessions = new SessionCache(auth, { env });
         await call();
       };
       try {
         row(name, await countOf(counter, call), await timed(call, samples));
         row(`${name}, uncached`, await countOf(counter, cold), await timed(cold, samples));
+        if (route.includes("/categories/")) {
+          row(
+            `${name}, uncached, its bikes already read for another caller`,
+            await countOf(counter, coldForThisCaller),
+            await timed(coldForThisCaller, samples),
+          );
+        }
       } catch (error) {
         log(`  ${name}: skipped (${error instanceof Error ? error.message : String(error)})`);
       }

@@ -2,6 +2,7 @@ import { createAuth } from "./auth";
 import { dataVersionOf } from "./cache/data-version";
 import { ResponseCache } from "./cache/response-cache";
 import { SessionCache } from "./cache/session-cache";
+import { SharedReads } from "./cache/shared-reads";
 import type { Deps } from "./context";
 import { waitForDatabase } from "./db/connect";
 import { type DatabaseHandle, openDatabase } from "./db/database";
@@ -56,6 +57,7 @@ export async function bootstrap(
       dataVersion: countedDataVersion(dataVersionOf(database.driver), metrics),
       sessions: new SessionCache(auth, { env }, metrics.cache("sessions")),
       responses: new ResponseCache({ counters: metrics.cache("responses") }),
+      sharedReads: new SharedReads({ counters: metrics.cache("shared") }),
       outbox,
       metrics,
       live: createLiveEvents(database.db, env.database, logger),

@@ -3,6 +3,7 @@ import type { Auth } from "./auth";
 import type { DataVersion } from "./cache/data-version";
 import type { CachedResponse, ResponseCache } from "./cache/response-cache";
 import type { SessionCache } from "./cache/session-cache";
+import type { SharedReads } from "./cache/shared-reads";
 import type { AppDb, Dialect } from "./db/database";
 import type { Env } from "./env";
 import type { PhotoStorage } from "./features/uploads/photo-storage";
@@ -26,6 +27,8 @@ export interface Deps {
   sessions: SessionCache;
   /** The read endpoints' responses, cached while what they were read from is unchanged. */
   responses: ResponseCache;
+  /** What a read's answer holds alike for every caller, cached once for all of them. */
+  sharedReads: SharedReads;
   /** Mail waiting to be sent; every process's worker sends it (mail/). */
   outbox: Outbox;
   /** Request, cache and limit counters for GET /metrics (metrics/). */

@@ -9,6 +9,7 @@ import { rawGet } from "#tests/support/raw-request";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { withReplayedResponses } from "./replay";
 import { ResponseCache, responseKey } from "./response-cache";
+import { SharedReads } from "./shared-reads";
 
 /**
  * Request targets the HTTP adapter normalises (percent-escapes, dot
@@ -101,6 +102,7 @@ describe.each([
     const uncached = new Map<string, Awaited<ReturnType<typeof get>>>();
     for (const target of targets) {
       t.deps.responses = new ResponseCache();
+      t.deps.sharedReads = new SharedReads();
       uncached.set(target, await get(target, cookie));
     }
     // The plain targets are read by the app, not refused before it (a bike and search need a session).
@@ -113,6 +115,7 @@ describe.each([
     if (id) expect(uncached.get("/api/bikes?q=390%20duke")?.body).toContain("city ridden");
 
     t.deps.responses = new ResponseCache();
+    t.deps.sharedReads = new SharedReads();
     // Round 1 fills the cache in the app; rounds 2 and 3 are replayed in front of it.
     for (let round = 1; round <= 3; round++) {
       for (const target of targets) {

@@ -12,7 +12,7 @@ export interface CacheCounters {
 export const UNCOUNTED: CacheCounters = { hit() {}, miss() {}, evict() {} };
 
 /** The caches with counters; a fixed list, so the `cache` label stays bounded. */
-export type CacheName = "responses" | "sessions" | "pages";
+export type CacheName = "responses" | "shared" | "sessions" | "pages";
 
 type Observe = (seconds: number) => void;
 

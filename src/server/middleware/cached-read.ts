@@ -45,14 +45,25 @@ export const readScopes = {
   search: ((c) => ({ keys: [...ownKeys(c), "search"], catalog: true })) satisfies ReadScope,
   /** A category's bikes, its fair-price statistics, the caller's hearts and bookings. */
   category: ((c) => {
-    const id = c.req.param("id") ?? "";
-    return { keys: [`category:${id}`, `prices:${id}`, ...ownKeys(c)] };
+    const shared = sharedScopes.category(c.req.param("id") ?? "");
+    return { keys: [...shared.keys, ...ownKeys(c)] };
   }) satisfies ReadScope,
   /** A bike, its category's fair-price statistics, the caller's heart, booking and quote. */
   bike: ((c) => {
     const id = c.req.param("id") ?? "";
     return { keys: [`bike:${id}`, ...ownKeys(c)], pricesOfBikes: [id] };
   }) satisfies ReadScope,
+};
+
+/**
+ * The scopes of what a read shares between callers (cache/shared-reads.ts):
+ * the same keys as its answer's scope, without the caller's own.
+ */
+export const sharedScopes = {
+  /** A category's bikes as every caller sees them, and its fair-price statistics. */
+  category: (categoryId: string): VersionScope => ({
+    keys: [`category:${categoryId}`, `prices:${categoryId}`],
+  }),
 };
 
 /**

@@ -183,7 +183,7 @@ async function indexPage(
 export async function listBikes(
   db: AppDb,
   dialect: Dialect,
-  viewer: User,
+  viewer: Pick<User, "id" | "role">,
   filters: BikeFilters,
   page: PageRequest,
   {

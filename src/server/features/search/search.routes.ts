@@ -6,13 +6,13 @@ import {
   searchQuerySchema,
 } from "#src/shared/schemas/search";
 import { withFairPrice } from "../../catalog/fair-price-stats";
-import { findCategory } from "../../catalog/find-category";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
-import { cachedRead, readScopes } from "../../middleware/cached-read";
+import { cachedRead, readScopes, sharedScopes } from "../../middleware/cached-read";
 import { requireUser, signedInUser } from "../../middleware/session";
 import { type BikeFilters, countBikes, listBikes } from "./bike-listing";
+import { ownPartOf, readCategoryPage } from "./category-page";
 import { decodeCursor, encodeCursor } from "./cursor";
 
 /** GET /api/bikes: search, filter and sort the bikes that can still be booked. */
@@ -39,23 +39,23 @@ searchRoutes.get("/", requireUser, cachedRead(readScopes.search), async (c) => {
 /** /api/categories/:id/bikes */
 export const categoryBikesRoutes = new Hono<AppBindings>();
 
+/*
+ * The page every caller shares is read once per version of its category
+ * (cache/shared-reads.ts), then completed with the caller's own hearts and
+ * bookings; the whole answer is also cached per caller (cachedRead).
+ */
 categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead(readScopes.category), async (c) => {
-  const { db, dialect } = c.get("deps");
+  const { db, dialect, dataVersion, sharedReads } = c.get("deps");
   const user = signedInUser(c);
-  const category = await findCategory(db, c.req.param("id"));
-  if (!category) throw new AppError("NOT_FOUND", "There is no such category.");
-  const { cursor, limit, sort, ...filters } = readQuery(c, categoryBikesQuerySchema);
-  // Every status: booked and sold bikes stay on the category page, with a badge.
-  const page = await listBikes(
-    db,
-    dialect,
-    user,
-    { ...filters, categoryId: category.id, availableOnly: false },
-    { sort, cursor: decodeCursor(cursor, sort), limit },
+  const categoryId = c.req.param("id");
+  const query = readQuery(c, categoryBikesQuerySchema);
+  // Read before the page's own reads: the page is never newer than the version it is kept under.
+  const version = await dataVersion.read(sharedScopes.category(categoryId));
+  const shared = await sharedReads.read(
+    `category page ${categoryId} ${JSON.stringify(query)}`,
+    version,
+    () => readCategoryPage(db, dialect, categoryId, query, null),
   );
-  return c.json({
-    category,
-    items: await withFairPrice(db, page.items),
-    nextCursor: page.next ? encodeCursor(page.next) : null,
-  });
+  if (!shared) throw new AppError("NOT_FOUND", "There is no such category.");
+  return c.json(await ownPartOf(db, dialect, shared, categoryId, query, user));
 });

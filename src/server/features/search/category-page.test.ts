@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { ListedBike } from "#src/shared/schemas/bikes";
+import { expectJson } from "#tests/support/builders/api";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { book } from "#tests/support/builders/booking";
+import { newPerson, type Person, theAdmin } from "#tests/support/people";
+import { createTestApp, type TestApp } from "#tests/support/test-app";
+
+/**
+ * A category page's bikes are read once for every caller and completed with
+ * each caller's own hearts and bookings (cache/shared-reads.ts). What one
+ * caller owns never shows on another's page, and a write to the category
+ * reads the bikes again for everyone.
+ */
+const TOKEN = "category-page-metrics-token";
+let t: TestApp;
+let seller: Person;
+let ann: Person;
+let ben: Person;
+let admin: Person;
+let ktm = "";
+let hearted = "";
+let booked = "";
+
+beforeAll(async () => {
+  t = await createTestApp({ METRICS_TOKEN: TOKEN });
+  ktm = (await categoryIds(t)).KTM;
+  [seller, ann, ben, admin] = await Promise.all([
+    newPerson(t, "seller"),
+    newPerson(t, "buyer", "Ann Buyer"),
+    newPerson(t, "buyer", "Ben Buyer"),
+    theAdmin(t),
+  ]);
+  hearted = (await listBike(t, seller, ktm, { title: "KTM Duke, hearted by Ann" })).id;
+  booked = (await listBike(t, seller, ktm, { title: "KTM RC, booked by Ann" })).id;
+  expect(
+    (await t.request(`/api/me/wishlist/${hearted}`, { method: "PUT", cookie: ann.cookie })).status,
+  ).toBe(204);
+  await book(t, ann, booked);
+});
+afterAll(() => t?.close());
+
+async function pageOf(who: Person): Promise<Map<string, ListedBike>> {
+  const response = await t.request(`/api/categories/${ktm}/bikes`, { cookie: who.cookie });
+  const { items } = await expectJson<{ items: ListedBike[] }>(response, 200);
+  return new Map(items.map((bike) => [bike.id, bike]));
+}
+
+/** How often the shared part was found, and how often read. */
+async function sharedCounts() {
+  const response = await t.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
+  const text = await response.text();
+  const count = (name: string) =>
+    Number(new RegExp(`^${name}\\{cache="shared"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
+  return { found: count("reride_cache_hits_total"), read: count("reride_cache_misses_total") };
+}
+
+describe("a category page shared between callers", () => {
+  test("each caller sees their own hearts and bookings, and no one else's", async () => {
+    const before = await sharedCounts();
+    const ans = await pageOf(ann);
+    const bens = await pageOf(ben);
+    // Ben's page was completed from what Ann's request read.
+    expect(await sharedCounts()).toEqual({ found: before.found + 1, read: before.read + 1 });
+
+    expect(ans.get(hearted)?.wishlisted).toBe(true);
+    expect(ans.get(booked)?.yourBookingId).toEqual(expect.any(String));
+    expect(bens.get(hearted)?.wishlisted).toBe(false);
+    expect(bens.get(booked)?.yourBookingId).toBeNull();
+    // Everything else on the two pages is the same.
+    const common = (page: Map<string, ListedBike>) =>
+      [...page.values()].map(({ wishlisted: _w, yourBookingId: _b, ...bike }) => bike);
+    expect(common(bens)).toEqual(common(ans));
+    expect(bens.get(booked)?.status).toBe("booked");
+  });
+
+  test("the phone number only for the bikes' seller and for admins", async () => {
+    const shown = (page: Map<string, ListedBike>) => page.get(hearted)?.phone;
+    expect(shown(await pageOf(ben))).toBeUndefined();
+    expect(shown(await pageOf(seller))).toEqual(expect.any(String));
+    expect(shown(await pageOf(admin))).toEqual(expect.any(String));
+    expect(shown(await pageOf(ann))).toBeUndefined();
+  });
+
+  test("a booking in the category reads the bikes again for everyone", async () => {
+    await pageOf(ann);
+    await book(t, ben, hearted);
+    const before = await sharedCounts();
+    const ans = await pageOf(ann);
+    expect(await sharedCounts()).toEqual({ found: before.found, read: before.read + 1 });
+    expect(ans.get(hearted)?.status).toBe("booked");
+    expect(ans.get(hearted)?.yourBookingId).toBeNull();
+    expect((await pageOf(ben)).get(hearted)?.yourBookingId).toEqual(expect.any(String));
+  });
+});
