@@ -78,6 +78,31 @@ describe.skipIf(!testServerUrl())("writes in one category at once, on PostgreSQL
     expect(counts.available).toBe(Number(available.count));
   });
 
+  test("notes for commit roll back with their savepoint, and the rest are written", async () => {
+    const { YAMAHA } = await categoryIds(t);
+    const seller = await newPerson(t, "seller");
+    const kept = await listBike(t, seller, YAMAHA, { title: "Yamaha R15, renamed" });
+    const undone = await listBike(t, seller, YAMAHA, { title: "Yamaha MT-15, renamed and undone" });
+    const before = { kept: await bikeVersion(kept.id), undone: await bikeVersion(undone.id) };
+
+    const client = await connection();
+    await client.query("begin");
+    await client.query(`update bikes set title = title || ' (2)' where id = $1`, [kept.id]);
+    await client.query("savepoint attempt");
+    await client.query(`update bikes set title = title || ' (2)' where id = $1`, [undone.id]);
+    await client.query("rollback to savepoint attempt");
+    await client.query("commit");
+
+    expect(await bikeVersion(kept.id)).not.toBe(before.kept);
+    expect(await bikeVersion(undone.id)).toBe(before.undone);
+  });
+
+  async function bikeVersion(bikeId: string) {
+    const { rows } = await sql<{ version: string }>`
+      select "version" from "dataVersions" where "key" = ${`bike:${bikeId}`}`.execute(t.deps.db);
+    return String(rows[0]?.version);
+  }
+
   async function categoryVersion(categoryId: string) {
     const { rows } = await sql<{ version: string }>`
       select "version" from "dataVersions" where "key" = ${`category:${categoryId}`}`.execute(

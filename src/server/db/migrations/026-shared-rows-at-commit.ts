@@ -4,20 +4,13 @@ import { VERSIONED_TABLES } from "./014-data-versions";
 import { createLiveEventAtWrite, LIVE_CHANNEL, LIVE_EVENTS_LOCK_KEY } from "./015-conversations";
 import { countShownBikesOnly } from "./020-moderation";
 import { RATING_AND_DETAIL_VERSIONED_TABLES } from "./022-version-triggers-for-ratings-and-details";
-import {
-  type BumpTiming,
-  createVersionTriggers,
-  dropVersionTriggers,
-  TOUCHED_VERSIONS,
-} from "./version-triggers";
+import { type BumpTiming, createVersionTriggers, dropVersionTriggers } from "./version-triggers";
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented migration signature
 type AnyDb = Kysely<any>;
 
-/** The count changes a transaction has made so far: lines of "<categoryId>\t<+1 or -1>". */
-const COUNT_CHANGES = sql.lit("reride.category_count_changes");
-/** The live events a transaction has raised so far: a JSON array of [user, kind, subject]. */
-const LIVE_EVENTS = sql.lit("reride.live_events");
+/** Set while this transaction has notes for commit: the deferred triggers after the first skip at once. */
+const PENDING = sql.lit("reride.commit_notes_pending");
 
 /** The writes that raise live events (015's triggers). */
 const LIVE_EVENT_RAISERS = [
@@ -52,8 +45,11 @@ const LIVE_EVENT_RAISERS = [
  * deadlocked (PostgreSQL notices after a second). Under 50 buyers booking at
  * once, PostgreSQL answered a handful of bookings a second.
  *
- * Now each row written notes what it changes in a transaction-local setting,
- * and one trigger deferred to commit, `shared_rows_at_commit()`, writes it
+ * Now each row written notes what it changes in a temporary table of the
+ * session's, `reride_at_commit` (its rows written at commit are deleted
+ * then; a transaction or savepoint rolled back takes its rows with it), and
+ * one trigger deferred
+ * to commit, `shared_rows_at_commit()`, writes it
  * all, always in one order: counts (by category), live events, versions (by
  * key). No transaction holds any of them before it commits, and all take
  * them in the same order, so they can't deadlock on them. Readers see no
@@ -99,6 +95,7 @@ export function sharedRowsAtCommitMigration(dialect: Dialect) {
         "move_data_versions",
         "write_live_events",
         "apply_category_count_changes",
+        "prepare_commit_notes",
       ]) {
         await sql`drop function if exists ${sql.id(name)}()`.execute(db);
       }
@@ -107,18 +104,38 @@ export function sharedRowsAtCommitMigration(dialect: Dialect) {
 }
 
 async function createCommitFunctions(db: AnyDb) {
-  await sql`create function apply_category_count_changes() returns void language plpgsql as $$
-    declare
-      pending text := current_setting(${COUNT_CHANGES}, true);
+  // A temporary table, not a setting: a setting is one string, copied whole
+  // on every change, so noting the thousands of rows of a large cascade or
+  // a bulk load took minutes. Its rows are deleted as they are written at
+  // commit, and a rolled-back transaction's go with it. Emptying it at every
+  // commit (on commit delete rows) truncated its file inside each commit, under
+  // the live events' lock; instead the dead rows' pages are given back once
+  // they add up, at the first note of a transaction, when nothing in it is live.
+  await sql`create function prepare_commit_notes() returns void language plpgsql as $$
     begin
-      if coalesce(pending, '') = '' then return; end if;
-      perform set_config(${COUNT_CHANGES}, '', true);
+      if coalesce(current_setting(${PENDING}, true), '') = 'yes' then return; end if;
+      if to_regclass('pg_temp.reride_at_commit') is null then
+        create temp table reride_at_commit (
+          position bigint generated always as identity,
+          what text not null,
+          "key" text,
+          change integer,
+          kind text,
+          subject text
+        );
+      elsif pg_relation_size('pg_temp.reride_at_commit') > 1048576
+        and not exists (select 1 from pg_temp.reride_at_commit) then
+        truncate pg_temp.reride_at_commit;
+      end if;
+      perform set_config(${PENDING}, 'yes', true);
+    end $$`.execute(db);
+  await sql`create function apply_category_count_changes() returns void language plpgsql as $$
+    begin
+      if not exists (select 1 from pg_temp.reride_at_commit where what = 'count') then return; end if;
       insert into "categoryCounts" ("categoryId", "available")
         select "categoryId", change from (
-          select split_part(line, E'\\t', 1) as "categoryId",
-            sum(split_part(line, E'\\t', 2)::integer)::integer as change
-          from unnest(string_to_array(pending, E'\\n')) as lines(line)
-          where line <> '' group by 1
+          select "key" as "categoryId", sum(change)::integer as change
+          from pg_temp.reride_at_commit where what = 'count' group by "key"
         ) as changes
         -- A category with no row yet starts at its first listing, never below zero.
         where change > 0 or (change < 0 and exists (
@@ -126,36 +143,33 @@ async function createCommitFunctions(db: AnyDb) {
         order by "categoryId"
         on conflict ("categoryId")
         do update set "available" = "categoryCounts"."available" + excluded."available";
+      delete from pg_temp.reride_at_commit where what = 'count';
     end $$`.execute(db);
   await sql`create function write_live_events() returns void language plpgsql as $$
-    declare
-      pending text := current_setting(${LIVE_EVENTS}, true);
     begin
-      if coalesce(pending, '') = '' then return; end if;
-      perform set_config(${LIVE_EVENTS}, '', true);
+      if not exists (select 1 from pg_temp.reride_at_commit where what = 'live') then return; end if;
       perform pg_advisory_xact_lock(${sql.lit(LIVE_EVENTS_LOCK_KEY)});
       insert into "liveEvents" ("userId", kind, "subjectId", "createdAt")
-        select event ->> 0, event ->> 1, event ->> 2, now()
-        from jsonb_array_elements(pending::jsonb) with ordinality as raised(event, position)
-        order by position;
+        select "key", kind, subject, now() from pg_temp.reride_at_commit
+        where what = 'live' order by position;
+      delete from pg_temp.reride_at_commit where what = 'live';
       perform pg_notify(${sql.lit(LIVE_CHANNEL)}, '');
     end $$`.execute(db);
   await sql`create function move_data_versions() returns void language plpgsql as $$
-    declare
-      touched text := current_setting(${TOUCHED_VERSIONS}, true);
     begin
-      if coalesce(touched, '') = '' then return; end if;
-      perform set_config(${TOUCHED_VERSIONS}, '', true);
+      if not exists (select 1 from pg_temp.reride_at_commit where what = 'version') then return; end if;
       insert into "dataVersions" ("key", "version")
         select "key", floor((random() - 0.5) * 1.8e19)::bigint from (
-          select distinct "key" from unnest(string_to_array(touched, E'\\n')) as keys("key")
-          where "key" <> ''
+          select distinct "key" from pg_temp.reride_at_commit where what = 'version'
         ) as keys order by "key"
         on conflict ("key") do update set "version" = excluded."version";
+      delete from pg_temp.reride_at_commit where what = 'version';
     end $$`.execute(db);
   // Counts first: writing them notes their own version keys, which the last step moves.
   await sql`create function shared_rows_at_commit() returns trigger language plpgsql as $$
     begin
+      if coalesce(current_setting(${PENDING}, true), '') <> 'yes' then return null; end if;
+      perform set_config(${PENDING}, '', true);
       perform apply_category_count_changes();
       perform write_live_events();
       perform move_data_versions();
@@ -174,9 +188,10 @@ async function noteCountChanges(db: AnyDb) {
       if tg_op <> 'INSERT' and old.status = 'available' and old.hidden = 0 then counted_before := old."categoryId"; end if;
       if tg_op <> 'DELETE' and new.status = 'available' and new.hidden = 0 then counted_after := new."categoryId"; end if;
       if counted_before is not distinct from counted_after then return null; end if;
-      perform set_config(${COUNT_CHANGES}, coalesce(current_setting(${COUNT_CHANGES}, true), '')
-        || coalesce(counted_before || E'\\t-1\\n', '')
-        || coalesce(counted_after || E'\\t1\\n', ''), true);
+      perform prepare_commit_notes();
+      insert into pg_temp.reride_at_commit (what, "key", change)
+        select 'count', counted_before, -1 where counted_before is not null
+        union all select 'count', counted_after, 1 where counted_after is not null;
       return null;
     end $$`.execute(db);
 }
@@ -186,9 +201,8 @@ async function noteLiveEvents(db: AnyDb) {
   await sql`create or replace function live_event(target text, what text, subject text)
     returns void language plpgsql as $$
     begin
-      perform set_config(${LIVE_EVENTS}, (
-        coalesce(nullif(current_setting(${LIVE_EVENTS}, true), ''), '[]')::jsonb
-          || jsonb_build_array(jsonb_build_array(target, what, subject))
-      )::text, true);
+      perform prepare_commit_notes();
+      insert into pg_temp.reride_at_commit (what, "key", kind, subject)
+        values ('live', target, what, subject);
     end $$`.execute(db);
 }

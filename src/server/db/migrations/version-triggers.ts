@@ -101,24 +101,20 @@ async function createSqlite(db: AnyDb, spec: VersionKeys) {
     begin ${bump(sql`${spec.keys("old")} union ${spec.keys("new")}`)}; end`.execute(db);
 }
 
-/** PostgreSQL: the keys a transaction has touched so far, one per line (a transaction-local setting). */
-export const TOUCHED_VERSIONS = sql.lit("reride.touched_versions");
-
 /**
- * At commit (026): each row written notes the keys it touches in
- * TOUCHED_VERSIONS, and a trigger deferred to commit runs
- * `shared_rows_at_commit()` (026), which moves them all in one sorted
- * statement. The first of those deferred triggers to fire does the work; the
- * rest find nothing left.
+ * At commit (026): each row written notes the keys it touches in the
+ * session's `reride_at_commit` table (made by `prepare_commit_notes()`, 026),
+ * and a trigger deferred to commit runs `shared_rows_at_commit()` (026),
+ * which moves them all in one sorted statement. The first of those deferred
+ * triggers to fire does the work; the rest find nothing left.
  */
 async function createPostgres(db: AnyDb, spec: VersionKeys, timing: BumpTiming) {
   if (timing === "at write") return createPostgresAtWrite(db, spec);
   const name = sql.id(`data_versions_${spec.name}`);
   const note = (keys: RawBuilder<unknown>) =>
-    sql`perform set_config(${TOUCHED_VERSIONS},
-          coalesce(current_setting(${TOUCHED_VERSIONS}, true), '') || coalesce((
-            select string_agg(distinct "key", E'\n') from (${keys}) as touched where "key" is not null
-          ), '') || E'\n', true)`;
+    sql`perform prepare_commit_notes();
+        insert into pg_temp.reride_at_commit (what, "key")
+          select distinct 'version', "key" from (${keys}) as touched where "key" is not null`;
   await sql`create function ${name}() returns trigger language plpgsql as $$
     begin
       -- A write that leaves the row as it was (a row lock taken by writing it
