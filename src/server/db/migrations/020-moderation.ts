@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Dialect } from "../database";
 import { timestampType } from "./001-catalog";
 
@@ -98,27 +98,39 @@ const add = (categoryId: ReturnType<typeof sql.ref>) =>
 const remove = (categoryId: ReturnType<typeof sql.ref>) =>
   sql`update "categoryCounts" set "available" = "available" - 1 where "categoryId" = ${categoryId}`;
 
+/**
+ * PostgreSQL's count trigger function: the category a bike was counted in
+ * before the write and after it (available and not hidden), and `change`,
+ * run when those differ. Written here (020) and, noting the change for
+ * commit, by 026.
+ */
+export function countCategoryChanges(change: RawBuilder<unknown>) {
+  return sql`create or replace function category_counts_follow_bikes() returns trigger
+    language plpgsql as $$
+    declare
+      counted_before text;
+      counted_after text;
+    begin
+      if tg_op <> 'INSERT' and old.status = 'available' and old.hidden = 0 then counted_before := old."categoryId"; end if;
+      if tg_op <> 'DELETE' and new.status = 'available' and new.hidden = 0 then counted_after := new."categoryId"; end if;
+      if counted_before is not distinct from counted_after then return null; end if;
+      ${change}
+      return null;
+    end $$`;
+}
+
 /** Migration 007's triggers, with "counted" now meaning available and not hidden (and 026's `down`). */
 export async function countShownBikesOnly(db: AnyDb, dialect: Dialect) {
   if (dialect === "postgres") {
     await sql`drop trigger if exists category_counts on bikes`.execute(db);
     const before = sql.ref("counted_before");
     const after = sql.ref("counted_after");
-    await sql`create or replace function category_counts_follow_bikes() returns trigger language plpgsql as $$
-      declare
-        counted_before text;
-        counted_after text;
-      begin
-        if tg_op <> 'INSERT' and old.status = 'available' and old.hidden = 0 then counted_before := old."categoryId"; end if;
-        if tg_op <> 'DELETE' and new.status = 'available' and new.hidden = 0 then counted_after := new."categoryId"; end if;
-        if counted_before is not distinct from counted_after then return null; end if;
-        if counted_after is null then ${remove(before)};
-        elsif counted_before is null then ${add(after)};
-        elsif counted_before < counted_after then ${remove(before)}; ${add(after)};
-        else ${add(after)}; ${remove(before)};
-        end if;
-        return null;
-      end $$`.execute(db);
+    await countCategoryChanges(sql`
+      if counted_after is null then ${remove(before)};
+      elsif counted_before is null then ${add(after)};
+      elsif counted_before < counted_after then ${remove(before)}; ${add(after)};
+      else ${add(after)}; ${remove(before)};
+      end if;`).execute(db);
     await sql`create trigger category_counts after insert or delete or update of status, "categoryId", hidden
       on bikes for each row execute function category_counts_follow_bikes()`.execute(db);
   } else {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database";
 import { VERSIONED_TABLES } from "./014-data-versions";
 import { createLiveEventAtWrite, LIVE_CHANNEL, LIVE_EVENTS_LOCK_KEY } from "./015-conversations";
-import { countShownBikesOnly } from "./020-moderation";
+import { countCategoryChanges, countShownBikesOnly } from "./020-moderation";
 import { RATING_AND_DETAIL_VERSIONED_TABLES } from "./022-version-triggers-for-ratings-and-details";
 import { type BumpTiming, createVersionTriggers, dropVersionTriggers } from "./version-triggers";
 
@@ -48,10 +48,8 @@ const LIVE_EVENT_RAISERS = [
  * Now each row written notes what it changes in a temporary table of the
  * session's, `reride_at_commit` (its rows written at commit are deleted
  * then; a transaction or savepoint rolled back takes its rows with it), and
- * one trigger deferred
- * to commit, `shared_rows_at_commit()`, writes it
- * all, always in one order: counts (by category), live events, versions (by
- * key). No transaction holds any of them before it commits, and all take
+ * one trigger deferred to commit, `shared_rows_at_commit()`, writes it all,
+ * always in one order: counts (by category), live events, versions (by key). No transaction holds any of them before it commits, and all take
  * them in the same order, so they can't deadlock on them. Readers see no
  * difference: it is all still the same transaction as the data.
  *
@@ -179,21 +177,11 @@ async function createCommitFunctions(db: AnyDb) {
 
 /** 020's count trigger, noting each change for commit instead of writing it. */
 async function noteCountChanges(db: AnyDb) {
-  await sql`create or replace function category_counts_follow_bikes() returns trigger
-    language plpgsql as $$
-    declare
-      counted_before text;
-      counted_after text;
-    begin
-      if tg_op <> 'INSERT' and old.status = 'available' and old.hidden = 0 then counted_before := old."categoryId"; end if;
-      if tg_op <> 'DELETE' and new.status = 'available' and new.hidden = 0 then counted_after := new."categoryId"; end if;
-      if counted_before is not distinct from counted_after then return null; end if;
-      perform prepare_commit_notes();
-      insert into pg_temp.reride_at_commit (what, "key", change)
-        select 'count', counted_before, -1 where counted_before is not null
-        union all select 'count', counted_after, 1 where counted_after is not null;
-      return null;
-    end $$`.execute(db);
+  await countCategoryChanges(sql`
+    perform prepare_commit_notes();
+    insert into pg_temp.reride_at_commit (what, "key", change)
+      select 'count', counted_before, -1 where counted_before is not null
+      union all select 'count', counted_after, 1 where counted_after is not null;`).execute(db);
 }
 
 /** 015's live event, noted for commit instead of written. */

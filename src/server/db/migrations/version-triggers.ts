@@ -102,6 +102,10 @@ async function createSqlite(db: AnyDb, spec: VersionKeys) {
 }
 
 /**
+ * At write (014, 022): each row upserts its keys' versions at once, the keys
+ * of one statement locked in sorted order, so two writes touching the same
+ * keys wait for each other instead of deadlocking.
+ *
  * At commit (026): each row written notes the keys it touches in the
  * session's `reride_at_commit` table (made by `prepare_commit_notes()`, 026),
  * and a trigger deferred to commit runs `shared_rows_at_commit()` (026),
@@ -109,52 +113,36 @@ async function createSqlite(db: AnyDb, spec: VersionKeys) {
  * triggers to fire does the work; the rest find nothing left.
  */
 async function createPostgres(db: AnyDb, spec: VersionKeys, timing: BumpTiming) {
-  if (timing === "at write") return createPostgresAtWrite(db, spec);
   const name = sql.id(`data_versions_${spec.name}`);
-  const note = (keys: RawBuilder<unknown>) =>
-    sql`perform prepare_commit_notes();
-        insert into pg_temp.reride_at_commit (what, "key")
-          select distinct 'version', "key" from (${keys}) as touched where "key" is not null`;
+  const record =
+    timing === "at write"
+      ? (keys: RawBuilder<unknown>) =>
+          sql`insert into "dataVersions" ("key", "version")
+            select "key", floor((random() - 0.5) * 1.8e19)::bigint from (
+              select distinct "key" from (${keys}) as touched where "key" is not null
+            ) as keys order by "key"
+            on conflict ("key") do update set "version" = excluded."version"`
+      : (keys: RawBuilder<unknown>) =>
+          sql`perform prepare_commit_notes();
+            insert into pg_temp.reride_at_commit (what, "key")
+              select distinct 'version', "key" from (${keys}) as touched where "key" is not null`;
   await sql`create function ${name}() returns trigger language plpgsql as $$
     begin
       -- A write that leaves the row as it was (a row lock taken by writing it
       -- unchanged: lib/account-lock.ts) changes no answer.
       if tg_op = 'UPDATE' and old::text = new::text then return null; end if;
-      if tg_op = 'INSERT' then ${note(spec.keys("new"))};
-      elsif tg_op = 'DELETE' then ${note(spec.keys("old"))};
-      else ${note(sql`${spec.keys("old")} union ${spec.keys("new")}`)};
+      if tg_op = 'INSERT' then ${record(spec.keys("new"))};
+      elsif tg_op = 'DELETE' then ${record(spec.keys("old"))};
+      else ${record(sql`${spec.keys("old")} union ${spec.keys("new")}`)};
       end if;
       return null;
     end $$`.execute(db);
   await sql`create trigger ${name} after insert or update or delete on ${sql.table(spec.table)}
     for each row execute function ${name}()`.execute(db);
-  await sql`create constraint trigger ${sql.id(`data_versions_${spec.name}_at_commit`)}
-    after insert or update or delete on ${sql.table(spec.table)}
-    deferrable initially deferred
-    for each row execute function shared_rows_at_commit()`.execute(db);
-}
-
-async function createPostgresAtWrite(db: AnyDb, spec: VersionKeys) {
-  const name = sql.id(`data_versions_${spec.name}`);
-  // Keys are locked in one order (sorted, one statement), so two writes
-  // touching the same keys wait for each other instead of deadlocking.
-  const upsert = (keys: RawBuilder<unknown>) =>
-    sql`insert into "dataVersions" ("key", "version")
-        select "key", floor((random() - 0.5) * 1.8e19)::bigint from (
-          select distinct "key" from (${keys}) as touched where "key" is not null
-        ) as keys order by "key"
-        on conflict ("key") do update set "version" = excluded."version"`;
-  await sql`create function ${name}() returns trigger language plpgsql as $$
-    begin
-      -- A write that leaves the row as it was (a row lock taken by writing it
-      -- unchanged: lib/account-lock.ts) changes no answer.
-      if tg_op = 'UPDATE' and old::text = new::text then return null; end if;
-      if tg_op = 'INSERT' then ${upsert(spec.keys("new"))};
-      elsif tg_op = 'DELETE' then ${upsert(spec.keys("old"))};
-      else ${upsert(sql`${spec.keys("old")} union ${spec.keys("new")}`)};
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger ${name} after insert or update or delete on ${sql.table(spec.table)}
-    for each row execute function ${name}()`.execute(db);
+  if (timing === "at commit") {
+    await sql`create constraint trigger ${sql.id(`data_versions_${spec.name}_at_commit`)}
+      after insert or update or delete on ${sql.table(spec.table)}
+      deferrable initially deferred
+      for each row execute function shared_rows_at_commit()`.execute(db);
+  }
 }
