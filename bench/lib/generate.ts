@@ -192,18 +192,12 @@ async function withTriggerKeptTablesDeferred(
     categoryCountsMigration(dialect),
     searchWordsMigration(dialect),
   ];
-  const triggers = await triggersOn(db, dialect, [
-    "bikes",
-    "priceStats",
-    "categoryCounts",
-    "searchWords",
-  ]);
+  const tables = ["bikes", "priceStats", "categoryCounts", "searchWords"];
+  const triggers = await triggersOn(db, dialect, tables);
   for (const migration of [...migrations].reverse()) await migration.down(db);
   await load();
   for (const migration of migrations) await migration.up(db);
-  for (const { table, name } of await triggersOn(db, dialect, [
-    ...new Set(triggers.map((t) => t.table)),
-  ])) {
+  for (const { table, name } of await triggersOn(db, dialect, tables)) {
     await sql`drop trigger if exists ${sql.id(name)}${dialect === "postgres" ? sql` on ${sql.table(table)}` : sql``}`.execute(
       db,
     );
@@ -214,7 +208,7 @@ async function withTriggerKeptTablesDeferred(
   }
   const described = (list: StoredTrigger[]) =>
     list.map((t) => `${t.table} ${t.name}\n${t.definition}\n${t.functionDefinition}`).sort();
-  const restored = await triggersOn(db, dialect, [...new Set(triggers.map((t) => t.table))]);
+  const restored = await triggersOn(db, dialect, tables);
   if (described(restored).join("\n") !== described(triggers).join("\n")) {
     throw new Error("the bike tables' triggers after the load differ from the migrated ones");
   }
