@@ -145,7 +145,9 @@ function tokenOf(scope: VersionScope, found: Found): string {
 }
 
 export function dataVersionOf(driver: DatabaseHandle["driver"]): DataVersion {
-  return driver.dialect === "sqlite" ? sqliteVersion(driver.sqlite) : postgresVersion(driver.pool);
+  return driver.dialect === "sqlite"
+    ? sqliteVersion(driver.sqlite)
+    : postgresVersion(driver.versionPool);
 }
 
 const SESSION_READ = `

@@ -17,7 +17,18 @@ export interface DatabaseHandle {
   db: AppDb;
   dialect: Dialect;
   /** The driver underneath Kysely: cache/data-version.ts asks it whether anything changed. */
-  driver: { dialect: "sqlite"; sqlite: SQLite.Database } | { dialect: "postgres"; pool: pg.Pool };
+  driver:
+    | { dialect: "sqlite"; sqlite: SQLite.Database }
+    | {
+        dialect: "postgres";
+        pool: pg.Pool;
+        /**
+         * Connections of their own for the cache's version reads
+         * (cache/data-version.ts), apart from `pool`: a cached answer never
+         * waits for a connection behind writes (docs/decisions/0007).
+         */
+        versionPool: pg.Pool;
+      };
   close(): Promise<void>;
 }
 
@@ -36,21 +47,24 @@ export function openDatabase(
   options: { backgroundCheckpoints?: boolean } = {},
 ): DatabaseHandle {
   if (config.dialect === "postgres") {
-    // A connection that can't be had in 5 s fails the request (503) instead of
-    // holding it; keep-alive notices a peer that vanished without a word.
-    const pool = new pg.Pool({
-      connectionString: config.url,
-      max: 10,
-      connectionTimeoutMillis: 5_000,
-      keepAlive: true,
-    });
-    watchConnections(pool, logger);
+    const watch = connectionWatcher(logger);
+    const pool = postgresPool(config.url, 10, watch);
+    // Every cached answer asks whether its data changed before it is served. Under a
+    // burst of writes all of `pool` can be busy with transactions waiting for locks
+    // or their commit; on the same pool that question would queue behind them and
+    // a cached page would wait as long as a write. One connection carries the
+    // version reads (one at a time, each shared by every request waiting:
+    // cache/data-version.ts), the other a session read on a cache miss.
+    const versionPool = postgresPool(config.url, 2, watch);
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       dialect: "postgres",
-      driver: { dialect: "postgres", pool },
-      close: () => db.destroy(),
+      driver: { dialect: "postgres", pool, versionPool },
+      close: async () => {
+        await db.destroy();
+        await versionPool.end();
+      },
     };
   }
   const sqlite = openSqliteFile(config.file);
@@ -109,27 +123,45 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 /**
+ * A connection that can't be had in 5 s fails the request (503) instead of
+ * holding it; keep-alive notices a peer that vanished without a word.
+ */
+function postgresPool(url: string, max: number, watch: (pool: pg.Pool) => void): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
+  watch(pool);
+  return pool;
+}
+
+/**
  * A server restart, a failover or an administrator ending connections makes
  * pg emit `error` on the pool (an idle connection) or on a checked-out client
  * between queries; unhandled, either ends the process. Handled here: logged
  * once per outage, and pg drops the broken connection (a released client that
  * is no longer queryable is removed, not reused) and opens a fresh one when
- * next asked. The next successful connection ends the outage.
+ * next asked. The next successful connection ends the outage. One watcher
+ * serves both of a process's pools: an outage is one outage, logged once.
  */
-function watchConnections(pool: pg.Pool, logger: Logger | undefined) {
+function connectionWatcher(logger: Logger | undefined): (pool: pg.Pool) => void {
   let outage = false;
   const lost = (error: Error) => {
     if (outage) return;
     outage = true;
     logger?.error({ err: error }, `lost the connection to the database: ${error.message}`);
   };
-  pool.on("error", lost);
-  pool.on("connect", (client) => {
-    client.on("error", lost);
-    if (!outage) return;
-    outage = false;
-    logger?.warn("connected to the database again");
-  });
+  return (pool) => {
+    pool.on("error", lost);
+    pool.on("connect", (client) => {
+      client.on("error", lost);
+      if (!outage) return;
+      outage = false;
+      logger?.warn("connected to the database again");
+    });
+  };
 }
 
 function openSqliteFile(file: string): SQLite.Database {
