@@ -70,6 +70,8 @@ export function replayableHeaders(headers: Headers): string[] {
 export class ResponseCache {
   readonly #entries: LRUCache<string, CachedResponse>;
   readonly #counters: CacheCounters;
+  /** Responses being read right now, by version and key: `read` (below). */
+  readonly #reading = new Map<string, Promise<CachedResponse | undefined>>();
 
   constructor(options: { maxEntries?: number; maxBytes?: number; counters?: CacheCounters } = {}) {
     const counters = options.counters ?? UNCOUNTED;
@@ -94,6 +96,51 @@ export class ResponseCache {
     }
     this.#counters.hit();
     return cached;
+  }
+
+  /**
+   * The response cached under `key` at `version`, or else the one another
+   * request for the same key and version is reading at this moment (waited
+   * for), or else `read()`'s, which should store what it reads with `set`
+   * and return it (undefined: nothing worth caching, e.g. an error).
+   *
+   * After a write, every request already waiting for a page would otherwise
+   * read it again at once, each storing its own copy (a caller with several
+   * tabs open, a phone retrying, fifty connections of one client): here the
+   * first reads and the rest are served its answer. The wait is only for a
+   * read at the same version, which was read after each of them arrived, so
+   * what they get is as fresh as what they would have read themselves. A
+   * waiter whose leader got nothing worth caching reads for itself.
+   */
+  async read(
+    key: string,
+    version: string,
+    read: () => Promise<CachedResponse | undefined>,
+  ): Promise<CachedResponse | undefined> {
+    const cached = this.#entries.get(key);
+    if (cached?.version === version) {
+      this.#counters.hit();
+      return cached;
+    }
+    const flight = `${version} ${key}`;
+    const underWay = this.#reading.get(flight);
+    if (underWay) {
+      const shared = await underWay.catch(() => undefined);
+      if (shared) {
+        this.#counters.hit();
+        return shared;
+      }
+      this.#counters.miss();
+      return read();
+    }
+    this.#counters.miss();
+    const reading = read();
+    this.#reading.set(flight, reading);
+    try {
+      return await reading;
+    } finally {
+      this.#reading.delete(flight);
+    }
   }
 
   /**

@@ -92,30 +92,34 @@ export function cachedRead(scopeOf: ReadScope) {
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Accept-Encoding");
     const encoding = preferredEncoding(c.req.header("accept-encoding"));
-    const cached = responses.get(key, version);
-    if (cached) {
-      c.set("cachedResponse", cached);
-      const sent = encodedResponse(cached, encoding);
-      c.header("ETag", sent.etag);
-      if (matchesEtag(c.req.header("if-none-match"), cached.etag)) return c.body(null, 304);
-      return c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(cached.contentType, sent));
-    }
-    await next();
-    const contentType = c.res.headers.get("content-type") ?? "";
-    // Only whole, successful JSON responses are cached; errors are cheap and may change with time.
-    if (c.res.status !== 200 || !contentType.startsWith("application/json")) {
+    // Cached, or being read by another request for the same key at this version
+    // (waited for), or else read here by the handler.
+    let handled = false;
+    const found = await responses.read(key, version, async () => {
+      handled = true;
+      await next();
+      const contentType = c.res.headers.get("content-type") ?? "";
+      // Only whole, successful JSON responses are cached; errors are cheap and may change with time.
+      if (c.res.status !== 200 || !contentType.startsWith("application/json")) return undefined;
+      const body = await c.res.clone().text();
+      return responses.set(key, version, { body, contentType, path: c.req.path, scope });
+    });
+    if (!found) {
       c.header("Cache-Control", "no-store");
       return;
     }
-    const body = await c.res.clone().text();
-    const stored = responses.set(key, version, { body, contentType, path: c.req.path, scope });
-    c.set("cachedResponse", stored);
-    const sent = encodedResponse(stored, encoding);
+    c.set("cachedResponse", found);
+    const sent = encodedResponse(found, encoding);
     c.header("ETag", sent.etag);
-    if (matchesEtag(c.req.header("if-none-match"), stored.etag)) {
+    const notModified = matchesEtag(c.req.header("if-none-match"), found.etag);
+    if (!handled) {
+      if (notModified) return c.body(null, 304);
+      return c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(found.contentType, sent));
+    }
+    if (notModified) {
       c.res = c.body(null, 304);
     } else if (sent.encoding) {
-      c.res = c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(contentType, sent));
+      c.res = c.body(new Uint8Array(sent.bytes), 200, bodyHeaders(found.contentType, sent));
     }
   });
 }
