@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "../env";
@@ -48,11 +48,13 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
     send: async (mail) => {
       const info = await stream.sendMail(message(mail));
       if (!Buffer.isBuffer(info.message)) throw new Error("expected the mail as bytes");
-      mkdirSync(dir, { recursive: true });
+      // Off the thread that answers requests: under a burst of messages the
+      // synchronous calls held every request behind the disk.
+      await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${mail.createdAt.replace(/[:.]/g, "-")}-${mail.id}.eml`);
       // Whole or not at all: a reader never sees half a mail.
-      writeFileSync(`${file}.tmp`, info.message);
-      renameSync(`${file}.tmp`, file);
+      await writeFile(`${file}.tmp`, info.message);
+      await rename(`${file}.tmp`, file);
       logger.info({ subject: mail.subject, link: firstLink(mail.text), file }, "mail written");
     },
     close: () => stream.close(),
