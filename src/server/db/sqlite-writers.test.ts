@@ -136,3 +136,40 @@ describe("two writers on one SQLite file", () => {
     expect(databaseFault(busy)).toBe("unavailable");
   });
 });
+
+describe("transactions queued for the one SQLite connection", () => {
+  let folder: string;
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  // better-sqlite3 answers at once, so without a pause between them queued
+  // transactions all ran in one turn of the event loop, and the server read
+  // no new request (nor accepted a connection) until the last had committed.
+  test("each starts in a turn of its own, so the server takes in requests between them", async () => {
+    folder = mkdtempSync(path.join(tmpdir(), "reride-turns-"));
+    handle = openDatabase({ dialect: "sqlite", file: path.join(folder, "reride.sqlite") });
+    const { db } = handle;
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+
+    let committed = 0;
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      inTransaction(db, async (trx) => {
+        await sql`insert into notes (body) values (${`note ${i}`})`.execute(trx);
+        await sql`select count(*) from notes`.execute(trx);
+      }).then(() => {
+        committed++;
+      }),
+    );
+    // What the event loop does next, such as reading a request that arrived meanwhile.
+    const committedAtNextTurn = await new Promise<number>((resolve) =>
+      setImmediate(() => resolve(committed)),
+    );
+    await Promise.all(writes);
+
+    expect(committed).toBe(20);
+    expect(committedAtNextTurn).toBeLessThan(3);
+  });
+});
