@@ -182,7 +182,7 @@ function keptRatio(reads: WrkResult[], writeFree: WrkResult[]): number {
 }
 
 /** Writes at `rate` per second for `durationMs`, in turn by the kinds' weights. */
-async function writeAtRate(
+export async function writeAtRate(
   rate: number,
   durationMs: number,
   kinds: WriteKind[],
@@ -243,7 +243,7 @@ async function writeAtRate(
  * several buyers, and new listings by a seller in every category: the writes
  * of a marketplace's evening. None by the reader.
  */
-async function writeKinds(database: BenchDatabase, reride: ReRide) {
+export async function writeKinds(database: BenchDatabase, reride: ReRide) {
   const url = reride.url;
   const buyers: Writer[] = [];
   for (let i = 0; i < WRITER_BUYERS; i++) {

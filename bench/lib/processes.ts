@@ -17,6 +17,8 @@ export interface Running {
   name: string;
   /** e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The server's process id (the process itself: started without a shell). */
+  pid: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -60,7 +62,7 @@ export async function startNode(
     await stop();
     throw error;
   }
-  return { name, url, output: () => output, stop };
+  return { name, url, pid: child.pid ?? 0, output: () => output, stop };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
