@@ -1,12 +1,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import type { PageState } from "../client/entry-server";
+import { withReplayedResponses } from "./cache/replay";
 
 /**
  * Pages rendered on the server (server-render.ts, src/client/entry-server.tsx)
@@ -152,6 +156,32 @@ test("home, signed out, is rendered with the brands and nobody signed in", async
   expect(root).toContain("Find your next ride.");
   for (const brand of ["SUZUKI", "YAMAHA", "KTM"]) expect(root).toContain(brand);
   expect(cached(state, '"me"')).toBeNull();
+});
+
+// Through a listening server, as in production: the page's own reads (the home
+// page's bikes and its brands, asked side by side) are requests the app makes to
+// itself on the page's connection. They were cached under the page's request
+// target, one key for all of them, and were served each other's answers.
+test("home, through a listening server, is rendered again and again from its own reads", async () => {
+  const server = http.createServer(withReplayedResponses(t.deps, getRequestListener(t.app.fetch)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    for (let visit = 1; visit <= 3; visit++) {
+      const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      const state = pageState(html);
+      expect(state, `visit ${visit} was rendered on the server`).not.toBeNull();
+      // Each of its reads answered with its own data: the bikes a page of bikes, the brands a list.
+      const advertised = cached(state, '"advertised"') as { items?: unknown } | undefined;
+      expect(Array.isArray(advertised?.items), "the advertised bikes are a page of bikes").toBe(
+        true,
+      );
+      expect(html).toContain("Find your next ride.");
+      for (const brand of ["SUZUKI", "YAMAHA", "KTM"]) expect(html).toContain(brand);
+    }
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 test("a path no page claims is rendered as the not-found page, with status 404", async () => {

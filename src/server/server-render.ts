@@ -5,6 +5,7 @@ import type { VersionScope } from "./cache/data-version";
 import type { AppBindings } from "./context";
 import type { ContentEncoding } from "./lib/content-encoding";
 import type { CacheCounters } from "./metrics/metrics";
+import { innerRequestBindings } from "./middleware/cached-read";
 
 type Renderer = typeof import("../client/entry-server");
 /** How a page asks this app's API while it renders: in-process, with the visitor's cookie. */
@@ -103,7 +104,7 @@ async function renderHtml(
     const headers = new Headers(init.headers);
     if (cookie) headers.set("cookie", cookie);
     const request = new Request(new URL(apiPath, c.req.url), { ...init, headers });
-    const response = await app.fetch(request, c.env);
+    const response = await app.fetch(request, innerRequestBindings(c.env));
     setCookies.push(...response.headers.getSetCookie());
     return response;
   };

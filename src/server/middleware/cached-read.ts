@@ -124,13 +124,32 @@ export function cachedRead(scopeOf: ReadScope) {
   });
 }
 
+/** Marks the bindings of a request the app makes to itself (`innerRequestBindings`). */
+interface InnerRequest {
+  innerRequest: true;
+}
+
+/**
+ * The bindings for a request the app makes to itself while drawing a page
+ * (server-render.ts): the connection's own, so the client's address still
+ * counts for rate limits, but marked, so the request is cached under its own
+ * URL. The connection's request target is the page's: the page's reads,
+ * asked side by side, would all share its key and be served each other's
+ * answers.
+ */
+export function innerRequestBindings(env: unknown): InnerRequest {
+  return { ...(typeof env === "object" ? env : {}), innerRequest: true };
+}
+
 /**
  * The request target as the client sent it, which cache/replay.ts reads too.
  * In-process (`app.request` in tests) there is no Node request and nothing
- * replays: the URL's path and query stand in for it.
+ * replays, and a request the app makes to itself is not the connection's:
+ * the URL's path and query stand in for it.
  */
 function requestTarget(c: Context<AppBindings>): string {
-  const target = (c.env as Partial<HttpBindings> | undefined)?.incoming?.url;
+  const env = c.env as (Partial<HttpBindings> & Partial<InnerRequest>) | undefined;
+  const target = env?.innerRequest ? undefined : env?.incoming?.url;
   if (target !== undefined) return target;
   const url = c.req.url;
   return url.slice(url.indexOf("/", url.indexOf("//") + 2));
