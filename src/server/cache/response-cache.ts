@@ -87,17 +87,6 @@ export class ResponseCache {
     });
   }
 
-  /** The response cached under `key` if it was read at `version`, else undefined. */
-  get(key: string, version: string): CachedResponse | undefined {
-    const cached = this.#entries.get(key);
-    if (cached?.version !== version) {
-      this.#counters.miss();
-      return undefined;
-    }
-    this.#counters.hit();
-    return cached;
-  }
-
   /**
    * The response cached under `key` at `version`, or else the one another
    * request for the same key and version is reading at this moment (waited
@@ -147,7 +136,7 @@ export class ResponseCache {
    * For cache/replay.ts: the response cached under `key` if the app has sent
    * it whole (its headers known), whatever its version, which replay checks
    * against its scope and then counts with `hit`. On a miss the app runs and
-   * its own `get` counts it.
+   * its own `read` counts it.
    */
   replayable(key: string): CachedResponse | undefined {
     const cached = this.#entries.get(key);
@@ -159,7 +148,7 @@ export class ResponseCache {
     this.#counters.hit();
   }
 
-  /** Caches `response`, read at `version` of its `scope` (none: only `get` with the same version finds it). */
+  /** Caches `response`, read at `version` of its `scope` (none: only `read` at the same version finds it). */
   set(
     key: string,
     version: string,
