@@ -6,6 +6,8 @@
  * of a similar model year and mileage when enough such listings exist,
  * else used within a year either side.
  */
+import { groupedNumber } from "./numbers";
+
 export const fairPriceRatings = ["good", "fair", "high"] as const;
 export type FairPriceRating = (typeof fairPriceRatings)[number];
 
@@ -100,7 +102,7 @@ export function comparableMileageBands(mileageKm: number) {
 }
 
 const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
-const km = (value: number) => value.toLocaleString("en");
+const km = (value: number) => groupedNumber(value);
 
 /**
  * "Compared with 12 YAMAHA bikes used 1–3 years: typical resale is 72% of the original price; this one is 61%."

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FairPrice } from "../fair-price";
+import { groupedNumber } from "../numbers";
 import {
   type BikeCondition,
   bikeConditions,
@@ -45,7 +46,7 @@ const price = (label: string) =>
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
     .positive(`${label} must be more than 0`)
-    .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE.toLocaleString("en")}`);
+    .max(MAX_PRICE, `${label} must be at most ${groupedNumber(MAX_PRICE)}`);
 
 export const phoneSchema = z
   .string({ error: "Phone number is required" })
@@ -94,8 +95,8 @@ const whole = (label: string, min: number, max: number) =>
   z
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min.toLocaleString("en")}`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en")}`);
+    .min(min, `${label} must be at least ${groupedNumber(min)}`)
+    .max(max, `${label} must be at most ${groupedNumber(max)}`);
 
 /** The details' rules, shared by the bike forms and the server. */
 export const listingDetailsFields = {

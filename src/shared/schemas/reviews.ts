@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupedNumber } from "../numbers";
 import type { ListedBike, SellerRating } from "./bikes";
 import { isPlainText } from "./text";
 
@@ -11,7 +12,7 @@ const textOf = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en")} characters`)
+    .max(max, `${label} must be at most ${groupedNumber(max)} characters`)
     .refine(
       (value) => isPlainText(value, "text"),
       `${label} contains characters that can't be typed`,
@@ -27,10 +28,7 @@ export const reviewInputSchema = z.object({
   text: z
     .string({ error: "Review must be text" })
     .trim()
-    .max(
-      REVIEW_TEXT_MAX,
-      `Review must be at most ${REVIEW_TEXT_MAX.toLocaleString("en")} characters`,
-    )
+    .max(REVIEW_TEXT_MAX, `Review must be at most ${groupedNumber(REVIEW_TEXT_MAX)} characters`)
     .refine((value) => isPlainText(value, "text"), "Review contains characters that can't be typed")
     .optional()
     .transform((value) => (value ? value : undefined)),

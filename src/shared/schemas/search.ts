@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupedNumber } from "../numbers";
 import {
   bikeConditions,
   type ListedBike,
@@ -44,7 +45,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
     .min(min, `${label} can't be less than ${min}`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en")}`);
+    .max(max, `${label} must be at most ${groupedNumber(max)}`);
 
 const optionalWhole = (label: string, min: number, max: number) =>
   z.preprocess(blankToUndefined, wholeNumber(label, min, max).optional());

@@ -1,3 +1,4 @@
+import { groupedNumber } from "#src/shared/numbers";
 import type { Bike } from "#src/shared/schemas/bikes";
 import { conditionLabels } from "#src/shared/schemas/listing-details";
 
@@ -9,7 +10,7 @@ export const NOT_GIVEN = "not given";
 type Details = Pick<Bike, "mileageKm" | "modelYear" | "engineCc" | "condition" | "papersUpToDate">;
 
 export const mileageText = (km: number | null) =>
-  km === null ? NOT_GIVEN : `${km.toLocaleString("en")} km`;
+  km === null ? NOT_GIVEN : `${groupedNumber(km)} km`;
 
 /** The card's one line: "2022 · 18,500 km". */
 export function yearAndMileage(bike: Details): string {
@@ -26,7 +27,7 @@ export function detailFacts(bike: Details): Array<{ term: string; value: string 
     { term: "Mileage", value: mileageText(bike.mileageKm) },
     {
       term: "Engine",
-      value: bike.engineCc === null ? NOT_GIVEN : `${bike.engineCc.toLocaleString("en")} cc`,
+      value: bike.engineCc === null ? NOT_GIVEN : `${groupedNumber(bike.engineCc)} cc`,
     },
     {
       term: "Condition",

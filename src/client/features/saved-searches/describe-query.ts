@@ -1,3 +1,4 @@
+import { groupedNumber } from "#src/shared/numbers";
 import type { SavedQuery } from "#src/shared/saved-searches";
 import { type Filters, toSearchParams } from "../../lib/search-params";
 
@@ -9,7 +10,7 @@ const SORT_WORDS: Record<SavedQuery["sort"], string | null> = {
   year_desc: "newest model year first",
 };
 
-const number = (value: number) => value.toLocaleString("en");
+const number = (value: number) => groupedNumber(value);
 
 /**
  * The filters in words, for a list of saved searches: "“duke” · KTM ·

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { groupedNumber } from "#src/shared/numbers";
 import { MAX_MESSAGE_LENGTH, messageTextSchema } from "#src/shared/schemas/conversations";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 
@@ -78,11 +79,9 @@ export function MessageComposer({
         id={`${id}-hint`}
         className={`text-sm ${left < 0 ? "text-error" : "text-base-content/75"}`}
       >
-        Up to {MAX_MESSAGE_LENGTH.toLocaleString("en")} characters;{" "}
-        {left >= 0
-          ? `${left.toLocaleString("en")} left`
-          : `${(-left).toLocaleString("en")} too many`}
-        . Text only: links and markup show as typed.
+        Up to {groupedNumber(MAX_MESSAGE_LENGTH)} characters;{" "}
+        {left >= 0 ? `${groupedNumber(left)} left` : `${groupedNumber(-left)} too many`}. Text only:
+        links and markup show as typed.
       </p>
       {fieldError ? (
         <p id={`${id}-error`} className="text-sm font-semibold text-error">

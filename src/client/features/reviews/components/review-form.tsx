@@ -5,6 +5,7 @@ import { FormWithSummary } from "#src/client/components/error-summary";
 import { SelectField, SubmitButton, TextAreaField } from "#src/client/components/form-field";
 import { bindField, useFormFailures } from "#src/client/lib/field-errors";
 import { queryKeys } from "#src/client/lib/query-keys";
+import { groupedNumber } from "#src/shared/numbers";
 import type { Booking } from "#src/shared/schemas/bookings";
 import {
   REVIEW_TEXT_MAX,
@@ -69,7 +70,7 @@ export function ReviewForm({
         />
         <TextAreaField
           label="Review (optional)"
-          hint={`What was buying from ${booking.seller.name} like? Up to ${REVIEW_TEXT_MAX.toLocaleString("en")} characters.`}
+          hint={`What was buying from ${booking.seller.name} like? Up to ${groupedNumber(REVIEW_TEXT_MAX)} characters.`}
           rows={3}
           {...bindField(form, "text")}
         />

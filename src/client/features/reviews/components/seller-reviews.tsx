@@ -7,6 +7,7 @@ import { TimeAgo } from "#src/client/components/time-ago";
 import { errorMessage } from "#src/client/lib/api-client";
 import { queryKeys } from "#src/client/lib/query-keys";
 import { useMe } from "#src/client/lib/session";
+import { groupedNumber } from "#src/shared/numbers";
 import {
   REMOVAL_REASON_MAX,
   REVIEW_TEXT_MAX,
@@ -175,7 +176,7 @@ function ReplyForm({ review, sellerId }: { review: Review; sellerId: string }) {
         aria-describedby={`${id}-hint${form.error ? ` ${id}-error` : ""}`}
       />
       <p id={`${id}-hint`} className="text-sm text-base-content/75">
-        You can reply once; a reply can't be changed. Up to {REVIEW_TEXT_MAX.toLocaleString("en")}{" "}
+        You can reply once; a reply can't be changed. Up to {groupedNumber(REVIEW_TEXT_MAX)}{" "}
         characters.
       </p>
       {form.error ? (

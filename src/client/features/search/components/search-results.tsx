@@ -10,6 +10,7 @@ import { usePageTitle } from "#src/client/lib/page-title";
 import type { Filters } from "#src/client/lib/search-params";
 import { useUrlFilters } from "#src/client/lib/use-url-filters";
 import { validateFilters } from "#src/client/lib/validate-filters";
+import { groupedNumber } from "#src/shared/numbers";
 import type { Category } from "#src/shared/schemas/categories";
 import type { SearchResults as SearchPage } from "#src/shared/schemas/search";
 import { searchBikesQuery } from "../api";
@@ -27,7 +28,7 @@ interface SearchResultsProps {
 
 /** "1,000+" past the server's counting cap: counting every match costs as much as reading it. */
 export function resultCount(total: number, capped: boolean): string {
-  const count = `${total.toLocaleString("en")}${capped ? "+" : ""}`;
+  const count = `${groupedNumber(total)}${capped ? "+" : ""}`;
   return `${count} ${total === 1 && !capped ? "bike" : "bikes"} found`;
 }
 
