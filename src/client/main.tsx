@@ -7,7 +7,8 @@ import type { PageState } from "./entry-server";
 import { listenForInstallPrompt } from "./lib/install-prompt-listener";
 import { queryClient } from "./lib/query-client";
 import { meQuery } from "./lib/session";
-import { markHydrated } from "./lib/use-hydrated";
+import { LiveProvider, markHydrated } from "./lib/use-hydrated";
+import { warmFormatters } from "./lib/warm-formatters";
 import { routes } from "./router";
 import "./styles.css";
 
@@ -27,7 +28,9 @@ if (!container) throw new Error("index.html has no #root element");
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <LiveProvider>
+        <RouterProvider router={router} />
+      </LiveProvider>
     </QueryClientProvider>
   </StrictMode>
 );
@@ -49,6 +52,9 @@ if (pageState?.textContent) {
  * route modules are loaded first, so the first render matches the HTML.
  */
 async function hydratePage(root: HTMLElement, state: PageState) {
+  // The page's prices and times are drawn again in the browser's words once it is live:
+  // the locale data for that is loaded off the main thread meanwhile.
+  void warmFormatters();
   for (const { key, data, updatedAt } of state.queries) {
     queryClient.setQueryData(key, data, { updatedAt });
   }

@@ -12,6 +12,8 @@ const server = setupServer();
 const browser = setupBrowser(server);
 
 const TITLE = "Yamaha R15 V4, drawn before its code";
+/** "24. November 2026 um 09:15": a date in German, as the browser writes it there. */
+const GERMAN_DATE = /^\d{1,2}\. \p{L}+ \d{4}/u;
 
 async function listedBike() {
   const { page } = await browser.newTab();
@@ -110,5 +112,52 @@ describe("a first visit is drawn by the server", () => {
     await card.getByRole("button", { name: "Buy", exact: true }).click();
     await page.getByRole("dialog").waitFor();
     expectNoErrors();
+  });
+
+  it("the server's prices and times become the visitor's own words once the page is live", async () => {
+    const { bike } = await listedBike();
+    const { context } = await browser.newTab();
+    const german = await context.browser()?.newContext({
+      baseURL: server.url,
+      locale: "de-DE",
+      timezoneId: "Europe/Berlin",
+    });
+    if (!german) throw new Error("no browser");
+    try {
+      const page = await german.newPage();
+      await registerThroughApi(page, server.url, newAccount("buyer", "Berlin Buyer"));
+      const booked = await page.request.post(`${server.url}/api/bookings`, {
+        data: { bikeId: bike.id, phone: "+8801811000031", meetingLocation: "Zindabazar, Sylhet" },
+        headers: { origin: server.url },
+      });
+      expect(booked.status(), await booked.text()).toBe(201);
+      // Hold the app's code back: first the server's words.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/after-paint.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const visit = page.goto("/dashboard/myBooking");
+      const card = page.getByRole("article").filter({ hasText: TITLE });
+      await card.waitFor();
+      expect(await card.textContent()).toContain("$2,450");
+      const bookedAt = card.locator("time").first();
+      expect(await bookedAt.textContent()).toBe("Booked just now");
+      expect(await bookedAt.getAttribute("title")).not.toMatch(GERMAN_DATE);
+
+      release();
+      await visit;
+      await page.waitForSelector("html[data-live]", { state: "attached" });
+      // Written over the server's text, not beside it: the price shows once, in German.
+      await expect.poll(() => card.textContent()).toMatch(/2\.450\s\$/);
+      expect(await card.textContent()).not.toContain("$2,450");
+      expect(await bookedAt.textContent()).toBe("Booked just now");
+      expect(await bookedAt.getAttribute("title")).toMatch(GERMAN_DATE);
+    } finally {
+      await german.close();
+    }
   });
 });

@@ -19,11 +19,11 @@ export function Price({ amount, className }: { amount: number; className?: strin
   const currency = config.currency;
   const keep = keepsServerText(hydrated);
   if (keep) beforeLive(`price ${currency}`, () => formatPrice(0, currency));
-  // Formatted in the browser's locale: the server's guess is replaced, not patched, once hydrated.
-  // While hydrating, the server's text stays and nothing is formatted: the browser's first
-  // currency formatter (tens of milliseconds on a phone) is built in an idle moment of its own.
+  // Formatted in the browser's locale once the page is live. While hydrating, the server's text
+  // stays (React keeps it where suppressHydrationWarning says so) and nothing is formatted; going
+  // live changes the text from "" to the browser's, so React writes it over the server's.
   return (
-    <span key={hydrated ? "browser" : "server"} className={className} suppressHydrationWarning>
+    <span className={className} suppressHydrationWarning>
       {keep ? "" : formatPrice(amount, currency)}
     </span>
   );

@@ -12,21 +12,17 @@ export function TimeAgo({ iso, prefix }: { iso: string; prefix?: string }) {
       exactDateTime(iso);
     });
     return (
-      <time key="server" dateTime={iso} suppressHydrationWarning>
+      <time dateTime={iso} suppressHydrationWarning>
         {""}
       </time>
     );
   }
-  const exact = exactDateTime(iso);
+  // One string, as while hydrating: going live changes it from "", so React writes it over the
+  // server's words.
+  const ago = timeAgo(iso);
   return (
-    <time
-      key={hydrated ? "browser" : "server"}
-      dateTime={iso}
-      title={exact}
-      suppressHydrationWarning
-    >
-      {prefix ? `${prefix} ` : null}
-      {timeAgo(iso)}
+    <time dateTime={iso} title={exactDateTime(iso)} suppressHydrationWarning>
+      {prefix ? `${prefix} ${ago}` : ago}
     </time>
   );
 }

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration } from "react-router";
 import { Navbar } from "../components/navbar";
 import { NavigationProgress } from "../components/navigation-progress";
 import { Toasts } from "../components/toasts";
-import { goLiveWhenIdle } from "../lib/use-hydrated";
+import { goLiveWhenIdle, useHydrated } from "../lib/use-hydrated";
 
 // It acts only after a client-side navigation, never on the first load, so it
 // stays out of the first download (the home page's JavaScript budget).
@@ -19,17 +19,9 @@ const Footer = lazy(() =>
 
 /** The frame around every page: navbar, the page, footer, and the toasts. */
 export function RootLayout() {
-  // The page is live: rendered by the browser, or the server's HTML hydrated. Browser tests
-  // wait for this before they click (a click on a server-rendered page before then does nothing).
-  // The browser's own words (prices, times) and the forms' fields follow when the browser is
-  // idle, in short tasks of their own rather than one long one with hydration.
-  useEffect(
-    () =>
-      goLiveWhenIdle(() => {
-        document.documentElement.dataset.live = "";
-      }),
-    [],
-  );
+  // Once the browser is idle after hydration, the page goes live: the browser's own words
+  // (prices, times) and the forms' fields follow, in a redraw of their own.
+  useEffect(() => goLiveWhenIdle(), []);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a
@@ -51,6 +43,21 @@ export function RootLayout() {
       </Suspense>
       <Toasts />
       <ScrollRestoration />
+      <LiveMark />
     </div>
   );
+}
+
+/**
+ * `<html data-live>` once the page is live: drawn by the browser, or the server's HTML hydrated
+ * and redrawn in the browser's words, fields enabled. Browser tests wait for it before they
+ * click or type (a click on a server-drawn page before then does nothing). A leaf of its own,
+ * so going live redraws only what reads it.
+ */
+function LiveMark() {
+  const live = useHydrated();
+  useEffect(() => {
+    if (live) document.documentElement.dataset.live = "";
+  }, [live]);
+  return null;
 }

@@ -1,4 +1,12 @@
-import { useSyncExternalStore } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
+import { warmFormatters } from "./warm-formatters";
 
 /**
  * Whether the browser's own words may replace the server's: false on the
@@ -7,26 +15,45 @@ import { useSyncExternalStore } from "react";
  * for a page the browser draws itself (no server HTML to match).
  */
 let hydrated = false;
-const listeners = new Set<() => void>();
+/** The mounted LiveProvider's setter: how markHydrated reaches React. */
+let announce: ((live: boolean) => void) | undefined;
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+const LiveContext = createContext(false);
 
-/** The page is live: every useHydrated() turns true and redraws. */
+/**
+ * Around the app in the browser (main.tsx). The page going live is a
+ * transition: React redraws the prices, times and fields that depend on it
+ * in slices, between which the browser answers taps, rather than in one
+ * synchronous pass as a store update would be. The server needs no provider:
+ * there the page is never live.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const [live, setLive] = useState(hydrated);
+  useEffect(() => {
+    announce = setLive;
+    // Went live between the first render and this effect.
+    if (hydrated) startTransition(() => setLive(true));
+    return () => {
+      announce = undefined;
+    };
+  }, []);
+  return <LiveContext value={live}>{children}</LiveContext>;
+}
+
+/** The page is live: every useHydrated() turns true, and what reads it is redrawn. */
 export function markHydrated(): void {
   if (hydrated) return;
   hydrated = true;
-  for (const listener of listeners) listener();
+  const setLive = announce;
+  if (setLive) startTransition(() => setLive(true));
 }
 
 const warmUps = new Map<string, () => void>();
 
 /**
  * Work the redraw after hydration will need, done before it in an idle
- * moment of its own: e.g. building the browser's first currency formatter,
- * tens of milliseconds on a phone. Once per key; nothing once the page is live.
+ * moment of its own: e.g. building the browser's first currency formatter.
+ * Once per key; nothing once the page is live.
  */
 export function beforeLive(key: string, task: () => void): void {
   if (!hydrated && !warmUps.has(key)) warmUps.set(key, task);
@@ -42,13 +69,14 @@ const cancelIdle = (handle: number) =>
     : window.clearTimeout(handle);
 
 /**
- * After hydration has committed (RootLayout's effect): each beforeLive task
- * in an idle moment of its own, then markHydrated() and `onLive`, so the
- * browser's redraw is a short task rather than part of hydration's long one.
- * Returns a cancel.
+ * After hydration has committed (RootLayout's effect): once the formatters'
+ * locale data is loaded off the main thread (warm-formatters.ts), each
+ * beforeLive task in an idle moment of its own, then markHydrated(), so the
+ * browser's redraw is short and its own. Returns a cancel.
  */
-export function goLiveWhenIdle(onLive: () => void): () => void {
+export function goLiveWhenIdle(): () => void {
   let handle = 0;
+  let cancelled = false;
   const step = () => {
     const [key, task] = warmUps.entries().next().value ?? [];
     if (key !== undefined && task) {
@@ -58,10 +86,17 @@ export function goLiveWhenIdle(onLive: () => void): () => void {
       return;
     }
     markHydrated();
-    onLive();
   };
-  handle = whenIdle(step);
-  return () => cancelIdle(handle);
+  const start = () => {
+    if (!cancelled) handle = whenIdle(step);
+  };
+  // A page the browser drew itself is live already: it built its formatters as it drew.
+  if (hydrated) start();
+  else void warmFormatters().then(start);
+  return () => {
+    cancelled = true;
+    cancelIdle(handle);
+  };
 }
 
 /**
@@ -71,11 +106,7 @@ export function goLiveWhenIdle(onLive: () => void): () => void {
  * page's code runs, then the browser's replace them without a mismatch.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => hydrated,
-    () => false,
-  );
+  return useContext(LiveContext);
 }
 
 /**
