@@ -52,22 +52,29 @@ if (pageState?.textContent) {
  * route modules are loaded first, so the first render matches the HTML.
  */
 async function hydratePage(root: HTMLElement, state: PageState) {
-  // The page's prices and times are drawn again in the browser's words once it is live:
-  // the locale data for that is loaded off the main thread meanwhile.
-  void warmFormatters();
+  // The page's prices and times are drawn again in the browser's words once it is live: the
+  // locale data for that is loaded off the main thread meanwhile. Starting a worker takes the
+  // main thread a few milliseconds: in a task of its own, not the modules' long one.
+  setTimeout(() => void warmFormatters(), 0);
   for (const { key, data, updatedAt } of state.queries) {
     queryClient.setQueryData(key, data, { updatedAt });
   }
   await loadRouteModules(routes, window.location.pathname);
-  // The modules ran in this task; the router and React start in the next (shorter tasks).
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The modules ran in this task; the router and React start in the next ones (shorter tasks).
+  await nextTask();
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData } });
+  await nextTask();
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page (React renders the default lane in one go):
   // a tap or a scroll during it is answered, and the page is painted between the slices.
   startTransition(() => {
     hydrateRoot(root, app(router));
   });
+}
+
+/** Lets the browser paint and answer input before what follows runs. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** react-router's way to hydrate lazy routes: resolve the matched ones before the router starts. */
