@@ -15,7 +15,8 @@ import { ROOT } from "./processes";
 
 const run = promisify(execFile);
 const CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
-const CHROME_FLAGS = [
+/** Headless Chromium as this project runs it (the browser tests use the same flags). */
+export const CHROME_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -24,7 +25,8 @@ const CHROME_FLAGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-].join(" ");
+];
+const CHROME_FLAGS = CHROME_ARGS.join(" ");
 
 export interface LighthousePage {
   page: string;
