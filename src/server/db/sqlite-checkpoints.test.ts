@@ -26,8 +26,11 @@ async function writeRows(backgroundCheckpoints: boolean) {
   return { handle, file, folder };
 }
 
-/** Rows in the database file alone, as a copy without its write-ahead log reads it. */
-function rowsInFileAlone(file: string, folder: string): number {
+/**
+ * Rows in the database file alone, as a copy without its write-ahead log reads it; null when
+ * the copy was taken while a checkpoint was writing the file (a torn copy reads as malformed).
+ */
+function rowsInFileAlone(file: string, folder: string): number | null {
   const copy = path.join(folder, "copy.sqlite");
   copyFileSync(file, copy);
   const reader = new SQLite(copy, { readonly: true });
@@ -37,6 +40,9 @@ function rowsInFileAlone(file: string, folder: string): number {
       .pluck();
     if (exists.get() === 0) return 0;
     return reader.prepare("select count(*) from notes").pluck().get() as number;
+  } catch (error) {
+    if (error instanceof SQLite.SqliteError && error.code === "SQLITE_CORRUPT") return null;
+    throw error;
   } finally {
     reader.close();
   }
