@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Kysely, KyselyPlugin, RootOperationNode } from "kysely";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "#tests/support/server-process";
 import { addressesOf, startSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
-import { claimMail, enqueueMail, type Mail } from "./mail-outbox";
+import type { Tables } from "../db/tables";
+import { claimDueMails, createOutbox, enqueueMail, type Mail, markMailsSent } from "./mail-outbox";
 import { createMailTransport } from "./mail-transport";
-import { retryDelayMs, sendDueMails } from "./mail-worker";
+import { retryDelayMs, sendDueMails, startMailWorker } from "./mail-worker";
 
 const mailTo = (to: string): Mail => ({
   to,
@@ -84,10 +86,57 @@ describe("mail over SMTP", () => {
   it("takes back a claimed mail whose sender died once its claim has expired", async () => {
     const id = await enqueueMail(t.deps.db, mailTo("claimed@reride.test"));
     const now = Date.now();
-    expect(await claimMail(t.deps.db, id, now, 60_000)).not.toBeNull();
-    expect(await claimMail(t.deps.db, id, now + 1_000, 60_000)).toBeNull();
-    const retaken = await claimMail(t.deps.db, id, now + 60_000, 60_000);
-    expect(retaken?.attempts).toBe(2);
+    const claimed = async (at: number) =>
+      (await claimDueMails(t.deps.db, at, 60_000, 20)).find((mail) => mail.id === id);
+    expect(await claimed(now)).toBeDefined();
+    expect(await claimed(now + 1_000)).toBeUndefined();
+    expect((await claimed(now + 60_000))?.attempts).toBe(2);
+    await markMailsSent(t.deps.db, [id]);
+  });
+
+  it("sends a burst of mails with one claim and one removal, oldest first", async () => {
+    smtp ??= await startSmtpServer(smtpPort);
+    const first = new Date(Date.now() - 5_000);
+    const burst = ["burst1", "burst2", "burst3", "burst4", "burst5"];
+    for (const [i, name] of burst.entries()) {
+      await enqueueMail(t.deps.db, mailTo(`${name}@reride.test`), new Date(+first + i));
+    }
+    const statements = countingStatements(t.deps.db);
+    const transport = createMailTransport(t.env, t.deps.logger);
+    expect(await sendDueMails(statements.db, transport, t.deps.logger, Date.now())).toBe(5);
+    transport.close();
+    // Three statements a mail before (find, claim, remove).
+    expect(statements.kinds).toEqual(["UpdateQueryNode", "DeleteQueryNode"]);
+    for (const name of burst) await smtp.mailTo(`${name}@reride.test`);
+    const order = smtp.received
+      .flatMap((mail) => addressesOf(mail))
+      .filter((to) => to.startsWith("burst"));
+    expect(order).toEqual(burst.map((name) => `${name}@reride.test`));
+    expect(await queued(t)).toEqual([]);
+  });
+
+  it("the worker sends mails queued together in one batch, soon after", async () => {
+    smtp ??= await startSmtpServer(smtpPort);
+    const statements = countingStatements(t.deps.db);
+    const outbox = createOutbox(t.deps.db);
+    const worker = startMailWorker(
+      { db: statements.db, logger: t.deps.logger, outbox },
+      createMailTransport(t.env, t.deps.logger),
+    );
+    try {
+      await waitUntil(() => statements.kinds.length > 0); // its first look, at start
+      statements.kinds.length = 0;
+      for (const name of ["together1", "together2", "together3"]) {
+        await outbox.enqueue(mailTo(`${name}@reride.test`));
+      }
+      for (const name of ["together1", "together2", "together3"]) {
+        await smtp.mailTo(`${name}@reride.test`);
+      }
+      await waitUntil(() => statements.kinds.includes("DeleteQueryNode"));
+      expect(statements.kinds).toEqual(["UpdateQueryNode", "DeleteQueryNode"]);
+    } finally {
+      await worker.stop();
+    }
   });
 });
 
@@ -127,6 +176,27 @@ describe("mail without SMTP_URL", () => {
     );
   });
 });
+
+/** The database as the mail code is given it, noting the kind of each statement it sends. */
+function countingStatements(db: Kysely<Tables>) {
+  const kinds: string[] = [];
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      kinds.push(node.kind);
+      return node as RootOperationNode;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { db: db.withPlugin(counter), kinds };
+}
+
+async function waitUntil(done: () => boolean) {
+  const deadline = Date.now() + 5_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 function addressed(smtp: TestSmtpServer, to: string) {
   return smtp.received.filter((mail) => addressesOf(mail).includes(to)).length;

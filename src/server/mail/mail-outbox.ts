@@ -50,49 +50,50 @@ export async function enqueueMail(db: Kysely<Tables>, mail: Mail, now = new Date
   return id;
 }
 
-/** Mails due at `now`, oldest due first. */
-export async function dueMailIds(db: Kysely<Tables>, now: number, limit: number) {
-  const rows = await outboxOf(db)
-    .selectFrom("mailOutbox")
-    .select("id")
-    .where("nextAttemptAt", "<=", now)
-    .orderBy("nextAttemptAt")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /**
- * Takes a due mail for one attempt: it is not due again until `leaseMs` has
- * passed, so no other process sends it meanwhile, and a process that dies
- * mid-attempt only delays it. Null when another process took it first.
+ * Takes up to `limit` due mails, oldest due first, for one attempt each, in
+ * one statement: none is due again until `leaseMs` has passed, so no other
+ * process sends it meanwhile, and a process that dies mid-attempt only
+ * delays it. Two processes claiming at once never get the same mail: the
+ * update re-checks each row's due time as it writes it (on PostgreSQL after
+ * the other's claim has committed), so a row the other took is passed over.
  */
-export async function claimMail(
+export async function claimDueMails(
   db: Kysely<Tables>,
-  id: string,
   now: number,
   leaseMs: number,
-): Promise<QueuedMail | null> {
-  const row = await outboxOf(db)
+  limit: number,
+): Promise<QueuedMail[]> {
+  const outbox = outboxOf(db);
+  const rows = await outbox
     .updateTable("mailOutbox")
     .set((eb) => ({ nextAttemptAt: now + leaseMs, attempts: eb("attempts", "+", 1) }))
-    .where("id", "=", id)
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("nextAttemptAt", "<=", now)
+        .orderBy("nextAttemptAt")
+        .limit(limit),
+    )
     .where("nextAttemptAt", "<=", now)
     .returning(["id", "recipient", "subject", "text", "html", "attempts", "createdAt"])
-    .executeTakeFirst();
-  if (!row) return null;
-  const { recipient, ...rest } = row;
-  return {
+    .execute();
+  const mails = rows.map(({ recipient, ...rest }) => ({
     ...rest,
     to: recipient,
-    attempts: Number(row.attempts),
-    createdAt: String(row.createdAt),
-  };
+    attempts: Number(rest.attempts),
+    // PostgreSQL gives a Date, SQLite the ISO text it stored: ISO text either way.
+    createdAt: new Date(rest.createdAt).toISOString(),
+  }));
+  // `returning` keeps no order: send the oldest first (ISO text sorts as time does).
+  return mails.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }
 
-/** The SMTP server took it: it leaves the outbox. */
-export async function markMailSent(db: Kysely<Tables>, id: string) {
-  await outboxOf(db).deleteFrom("mailOutbox").where("id", "=", id).execute();
+/** The SMTP server took them: they leave the outbox. */
+export async function markMailsSent(db: Kysely<Tables>, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await outboxOf(db).deleteFrom("mailOutbox").where("id", "in", ids).execute();
 }
 
 /** The attempt failed: due again after `retryInMs`. */

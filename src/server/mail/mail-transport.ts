@@ -30,6 +30,10 @@ export function createMailTransport(env: Env, logger: Logger): MailTransport {
   if (env.mail.smtpUrl) {
     const smtp = nodemailer.createTransport({
       url: env.mail.smtpUrl,
+      // One connection kept open and used for mail after mail, instead of a
+      // connection (and its TLS handshake and greeting) for every mail.
+      pool: true,
+      maxConnections: 1,
       // A dead server fails the attempt soon, well inside the worker's lease.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

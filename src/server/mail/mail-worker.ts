@@ -1,7 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Tables } from "../db/tables";
 import type { Logger } from "../logger";
-import { claimMail, dueMailIds, markMailFailed, markMailSent, type Outbox } from "./mail-outbox";
+import {
+  claimDueMails,
+  markMailFailed,
+  markMailsSent,
+  type Outbox,
+  type QueuedMail,
+} from "./mail-outbox";
 import type { MailTransport } from "./mail-transport";
 
 const LOOK_EVERY_MS = 5_000;
@@ -10,6 +16,11 @@ const ATTEMPT_LEASE_MS = 2 * 60_000;
 const FIRST_RETRY_MS = 5_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 const BATCH = 20;
+// After a mail is queued, how long the worker waits for more before it looks:
+// mails queued together (a burst of bookings or messages) then share one
+// claim and one delete instead of costing three statements each. Invisible
+// in a mail's delivery time.
+const GATHER_MS = 100;
 
 /** 5 s, 10 s, 20 s … after each failed attempt, at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -17,9 +28,12 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Sends the mails due at `now`, each claimed first so that several processes
- * running this at once never send one twice. A failed attempt leaves the
- * mail queued for a later one. Returns how many were sent.
+ * Sends the mails due at `now`, claimed first (one statement for the batch)
+ * so that several processes running this at once never send one twice. A
+ * failed attempt leaves the mail queued for a later one. The sent ones leave
+ * the outbox together once the batch is done: a process that dies mid-batch
+ * sends those again after their claim expires, as it would any mail whose
+ * attempt it didn't finish. Returns how many were sent.
  */
 export async function sendDueMails(
   db: Kysely<Tables>,
@@ -28,26 +42,45 @@ export async function sendDueMails(
   now: number,
 ): Promise<number> {
   let sent = 0;
-  for (const id of await dueMailIds(db, now, BATCH)) {
-    const mail = await claimMail(db, id, now, ATTEMPT_LEASE_MS);
-    if (!mail) continue; // another process has it
-    try {
-      await transport.send(mail);
-    } catch (error) {
-      const retryInMs = retryDelayMs(mail.attempts);
-      const reason = error instanceof Error ? error.message : String(error);
-      logger.warn({ mailId: id, attempts: mail.attempts, retryInMs, reason }, "mail not sent yet");
-      await markMailFailed(db, id, now + retryInMs, reason);
-      continue;
-    }
-    await markMailSent(db, id);
-    sent++;
+  for (;;) {
+    const batch = await claimDueMails(db, now, ATTEMPT_LEASE_MS, BATCH);
+    sent += await sendBatch(db, transport, logger, now, batch);
+    if (batch.length < BATCH) return sent;
   }
-  return sent;
+}
+
+async function sendBatch(
+  db: Kysely<Tables>,
+  transport: MailTransport,
+  logger: Logger,
+  now: number,
+  batch: QueuedMail[],
+): Promise<number> {
+  const sent: string[] = [];
+  try {
+    for (const mail of batch) {
+      try {
+        await transport.send(mail);
+      } catch (error) {
+        const retryInMs = retryDelayMs(mail.attempts);
+        const reason = error instanceof Error ? error.message : String(error);
+        logger.warn(
+          { mailId: mail.id, attempts: mail.attempts, retryInMs, reason },
+          "mail not sent yet",
+        );
+        await markMailFailed(db, mail.id, now + retryInMs, reason);
+        continue;
+      }
+      sent.push(mail.id);
+    }
+  } finally {
+    await markMailsSent(db, sent);
+  }
+  return sent.length;
 }
 
 /**
- * This process's sender: looks every few seconds, and at once when the
+ * This process's sender: looks every few seconds, and GATHER_MS after the
  * outbox says a mail was queued here. Every process runs one.
  */
 export function startMailWorker(
@@ -75,15 +108,24 @@ export function startMailWorker(
         }
       });
   };
+  let gathering: NodeJS.Timeout | null = null;
+  const runSoon = () => {
+    if (stopped || gathering) return;
+    gathering = setTimeout(() => {
+      gathering = null;
+      run();
+    }, GATHER_MS);
+  };
   const timer = setInterval(run, LOOK_EVERY_MS);
   timer.unref();
-  deps.outbox.onQueued(run);
+  deps.outbox.onQueued(runSoon);
   run();
   return {
     /** Stops looking, waits for a send in progress, and closes the transport. */
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (gathering) clearTimeout(gathering);
       while (running) await running;
       transport.close();
     },
