@@ -165,7 +165,7 @@ const SESSION_READ = `
  * connection reading after it sees them. Cheaper still, what was read is
  * kept in memory while nothing at all has been committed since, by this
  * connection (`total_changes()`) or any other (`data_version`), which costs
- * two pragma-like reads (a few microseconds); after any write the keys are
+ * two pragma-like reads, shared by the requests of one turn (below); after any write the keys are
  * read again, each by its primary key. That check is taken *before* the
  * keys are read, so a value read later than it is only ever dropped sooner.
  */
