@@ -39,6 +39,27 @@ describe("the public pages, signed out", () => {
     expectNoErrors();
   });
 
+  it("'Please login first' still shows when the toasts' code arrives after the trip to /login", async () => {
+    const { page, expectNoErrors } = await browser.newTab();
+    // On a slow connection the toasts' code (loaded on first use) arrives only after the
+    // guard has sent the visitor on to /login; the toast must still explain that trip.
+    await page.route("**/assets/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("Toastify")) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/");
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "YAMAHA", exact: true }) })
+      .getByRole("link", { name: /^Details/ })
+      .click();
+    await waitForPath(page, "/login");
+    await expectToast(page, text.pleaseLogin);
+    expectNoErrors();
+  });
+
   it("login has its heading, fields and button", async () => {
     const { page, expectNoErrors } = await browser.newTab();
     await page.goto("/login");

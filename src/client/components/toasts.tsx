@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useLocation } from "react-router";
 import {
   markToastContainerReady,
@@ -48,12 +56,19 @@ export function Toasts() {
   );
 }
 
-/** Tells the toasts each time the page (not only its query or hash) changes. */
+/**
+ * Tells the toasts each time the page (not only its query or hash) changes.
+ * A layout effect, so the turn is counted before the new page's own effects
+ * run: <Toasts> comes after the page in the tree, and a toast the new page
+ * raises at once ('Please login first', from the guard on its way to /login)
+ * belongs to the new page. Counted after it, the toast was taken for the old
+ * page's and dropped as stale on the next move when its code arrived late.
+ */
 function useTurnPages() {
   const { pathname } = useLocation();
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path, on purpose.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;
