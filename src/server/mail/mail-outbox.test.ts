@@ -44,18 +44,22 @@ describe("mail over SMTP", () => {
     await enqueueMail(t.deps.db, mailTo("down@reride.test"));
     const now = Date.now();
 
-    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, now)).toBe(0);
+    expect(await sendDueMails(t.deps.db, t.deps.dialect, transport, t.deps.logger, now)).toBe(0);
     const [waiting] = await queued(t);
     expect(waiting?.attempts).toBe(1);
     expect(Number(waiting?.nextAttemptAt)).toBe(now + retryDelayMs(1));
     // Not due again before its backoff has passed.
-    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, now + 1_000)).toBe(0);
+    expect(
+      await sendDueMails(t.deps.db, t.deps.dialect, transport, t.deps.logger, now + 1_000),
+    ).toBe(0);
     expect((await queued(t))[0]?.attempts).toBe(1);
 
     smtp = await startSmtpServer(smtpPort);
     const later = now + retryDelayMs(1);
-    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, later)).toBe(1);
-    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, later + 60_000)).toBe(0);
+    expect(await sendDueMails(t.deps.db, t.deps.dialect, transport, t.deps.logger, later)).toBe(1);
+    expect(
+      await sendDueMails(t.deps.db, t.deps.dialect, transport, t.deps.logger, later + 60_000),
+    ).toBe(0);
     transport.close();
 
     const mail = await smtp.mailTo("down@reride.test");
@@ -75,7 +79,9 @@ describe("mail over SMTP", () => {
     const senders = [0, 1, 2].map(() => createMailTransport(t.env, t.deps.logger));
     const now = Date.now();
     const sent = await Promise.all(
-      senders.map((transport) => sendDueMails(t.deps.db, transport, t.deps.logger, now)),
+      senders.map((transport) =>
+        sendDueMails(t.deps.db, t.deps.dialect, transport, t.deps.logger, now),
+      ),
     );
     for (const transport of senders) transport.close();
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
@@ -87,11 +93,41 @@ describe("mail over SMTP", () => {
     const id = await enqueueMail(t.deps.db, mailTo("claimed@reride.test"));
     const now = Date.now();
     const claimed = async (at: number) =>
-      (await claimDueMails(t.deps.db, at, 60_000, 20)).find((mail) => mail.id === id);
+      (await claimDueMails(t.deps.db, t.deps.dialect, at, 60_000, 20)).find(
+        (mail) => mail.id === id,
+      );
     expect(await claimed(now)).toBeDefined();
     expect(await claimed(now + 1_000)).toBeUndefined();
     expect((await claimed(now + 60_000))?.attempts).toBe(2);
     await markMailsSent(t.deps.db, [id]);
+  });
+
+  it("claims at once on PostgreSQL, passing over a mail another process is claiming", async (context) => {
+    if (t.deps.dialect !== "postgres") context.skip();
+    const held = await enqueueMail(t.deps.db, mailTo("held@reride.test"));
+    const free = await enqueueMail(t.deps.db, mailTo("free@reride.test"));
+    const now = Date.now();
+    const claimedWhileHeld = await t.deps.db.transaction().execute(async (trx) => {
+      // Another process's claim in progress: its row lock on one mail.
+      await trx
+        .withTables<{ mailOutbox: { id: string } }>()
+        .selectFrom("mailOutbox")
+        .select("id")
+        .where("id", "=", held)
+        .forUpdate()
+        .execute();
+      const claim = claimDueMails(t.deps.db, t.deps.dialect, now, 60_000, 20);
+      const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 2_000));
+      const result = await Promise.race([claim, waited]);
+      if (result === "waited") throw new Error("the claim waited for another process's row lock");
+      return result.map((mail) => mail.id);
+    });
+    expect(claimedWhileHeld).toContain(free);
+    expect(claimedWhileHeld).not.toContain(held);
+    expect(
+      (await claimDueMails(t.deps.db, t.deps.dialect, now, 60_000, 20)).map((mail) => mail.id),
+    ).toEqual([held]);
+    await markMailsSent(t.deps.db, [held, free]);
   });
 
   it("sends a burst of mails with one claim and one removal, oldest first", async () => {
@@ -103,7 +139,9 @@ describe("mail over SMTP", () => {
     }
     const statements = countingStatements(t.deps.db);
     const transport = createMailTransport(t.env, t.deps.logger);
-    expect(await sendDueMails(statements.db, transport, t.deps.logger, Date.now())).toBe(5);
+    expect(
+      await sendDueMails(statements.db, t.deps.dialect, transport, t.deps.logger, Date.now()),
+    ).toBe(5);
     transport.close();
     // Three statements a mail before (find, claim, remove).
     expect(statements.kinds).toEqual(["UpdateQueryNode", "DeleteQueryNode"]);
@@ -120,7 +158,7 @@ describe("mail over SMTP", () => {
     const statements = countingStatements(t.deps.db);
     const outbox = createOutbox(t.deps.db);
     const worker = startMailWorker(
-      { db: statements.db, logger: t.deps.logger, outbox },
+      { db: statements.db, dialect: t.deps.dialect, logger: t.deps.logger, outbox },
       createMailTransport(t.env, t.deps.logger),
     );
     try {
@@ -156,7 +194,9 @@ describe("mail without SMTP_URL", () => {
   it("writes each mail as an .eml file in DATA_DIR/outbox and logs its subject and link", async () => {
     await enqueueMail(t.deps.db, mailTo("file@reride.test"));
     const transport = createMailTransport(t.env, t.deps.logger);
-    expect(await sendDueMails(t.deps.db, transport, t.deps.logger, Date.now())).toBe(1);
+    expect(
+      await sendDueMails(t.deps.db, t.deps.dialect, transport, t.deps.logger, Date.now()),
+    ).toBe(1);
     const dir = path.join(t.env.dataDir, "outbox");
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);

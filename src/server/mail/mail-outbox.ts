@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { Dialect } from "../db/database";
 import type { Tables } from "../db/tables";
 
 /** One mail: its one action is a link, given in both bodies. */
@@ -57,15 +58,19 @@ export async function enqueueMail(db: Kysely<Tables>, mail: Mail, now = new Date
  * delays it. Two processes claiming at once never get the same mail: the
  * update re-checks each row's due time as it writes it (on PostgreSQL after
  * the other's claim has committed), so a row the other took is passed over.
+ * On PostgreSQL the batch's rows are also chosen `for update skip locked`: a
+ * row another process is claiming right now is left to it rather than waited
+ * for, so two claims of overlapping batches can't wait on each other (a
+ * deadlock PostgreSQL would break after a second, as an error).
  */
 export async function claimDueMails(
   db: Kysely<Tables>,
+  dialect: Dialect,
   now: number,
   leaseMs: number,
   limit: number,
 ): Promise<QueuedMail[]> {
-  const outbox = outboxOf(db);
-  const rows = await outbox
+  const rows = await outboxOf(db)
     .updateTable("mailOutbox")
     .set((eb) => ({ nextAttemptAt: now + leaseMs, attempts: eb("attempts", "+", 1) }))
     .where("id", "in", (eb) =>
@@ -74,7 +79,8 @@ export async function claimDueMails(
         .select("id")
         .where("nextAttemptAt", "<=", now)
         .orderBy("nextAttemptAt")
-        .limit(limit),
+        .limit(limit)
+        .$if(dialect === "postgres", (query) => query.forUpdate().skipLocked()),
     )
     .where("nextAttemptAt", "<=", now)
     .returning(["id", "recipient", "subject", "text", "html", "attempts", "createdAt"])

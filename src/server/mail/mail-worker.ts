@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Dialect } from "../db/database";
 import type { Tables } from "../db/tables";
 import type { Logger } from "../logger";
 import {
@@ -37,13 +38,14 @@ export function retryDelayMs(attempts: number): number {
  */
 export async function sendDueMails(
   db: Kysely<Tables>,
+  dialect: Dialect,
   transport: MailTransport,
   logger: Logger,
   now: number,
 ): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await claimDueMails(db, now, ATTEMPT_LEASE_MS, BATCH);
+    const batch = await claimDueMails(db, dialect, now, ATTEMPT_LEASE_MS, BATCH);
     sent += await sendBatch(db, transport, logger, now, batch);
     if (batch.length < BATCH) return sent;
   }
@@ -64,11 +66,14 @@ async function sendBatch(
       } catch (error) {
         const retryInMs = retryDelayMs(mail.attempts);
         const reason = error instanceof Error ? error.message : String(error);
+        // Recorded before it is said: once the line is logged, the mail is due
+        // again in retryInMs, even if the process dies the next moment (rather
+        // than waiting out the rest of its claim).
+        await markMailFailed(db, mail.id, now + retryInMs, reason);
         logger.warn(
           { mailId: mail.id, attempts: mail.attempts, retryInMs, reason },
           "mail not sent yet",
         );
-        await markMailFailed(db, mail.id, now + retryInMs, reason);
         continue;
       }
       sent.push(mail.id);
@@ -84,7 +89,7 @@ async function sendBatch(
  * outbox says a mail was queued here. Every process runs one.
  */
 export function startMailWorker(
-  deps: { db: Kysely<Tables>; logger: Logger; outbox: Outbox },
+  deps: { db: Kysely<Tables>; dialect: Dialect; logger: Logger; outbox: Outbox },
   transport: MailTransport,
   clock: () => number = Date.now,
 ) {
@@ -97,7 +102,7 @@ export function startMailWorker(
       again = true;
       return;
     }
-    running = sendDueMails(deps.db, transport, deps.logger, clock())
+    running = sendDueMails(deps.db, deps.dialect, transport, deps.logger, clock())
       .then(() => undefined)
       .catch((error: unknown) => deps.logger.error({ err: error }, "mail sending failed"))
       .finally(() => {
