@@ -231,15 +231,9 @@ function sqliteVersion(
   const fetchSoon = (scopes: readonly VersionScope[]): Promise<Found> => {
     if (!next) {
       const wanted = wantedOf([]);
-      const found = new Promise<Found>((resolve, reject) => {
-        setImmediate(() => {
-          next = null;
-          try {
-            resolve(fetch(wanted));
-          } catch (error) {
-            reject(error);
-          }
-        });
+      const found = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        next = null;
+        return fetch(wanted);
       });
       next = { wanted, found };
     }
