@@ -1,11 +1,13 @@
 import type { RouteObject } from "react-router";
 import { RouteError } from "./components/route-error";
 import { RouteLoading } from "./components/route-loading";
+import * as home from "./routes/home";
 import { RootLayout } from "./routes/root";
 
 /**
  * Every screen is its own lazy module, so the first page downloads only the
- * layout and itself. Paths are the seed's; react-router compares them
+ * layout and itself; the home page, the front door, comes with the layout
+ * (scripts/first-visit.mjs says what that saves). Paths are the seed's; react-router compares them
  * case-insensitively, so /Registration and /dashboard/myProduct work too.
  */
 const requireRole = (allow: "seller" | "admin", children: RouteObject[]): RouteObject => ({
@@ -25,7 +27,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: RouteLoading,
     children: [
-      { index: true, lazy: () => import("./routes/home") },
+      { index: true, lazy: async () => home },
       { path: "login", lazy: () => import("./routes/login") },
       { path: "registration", lazy: () => import("./routes/registration") },
       { path: "forgot-password", lazy: () => import("./routes/forgot-password") },
