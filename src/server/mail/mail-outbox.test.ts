@@ -8,7 +8,7 @@ import { addressesOf, startSmtpServer, type TestSmtpServer } from "#tests/suppor
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import type { Tables } from "../db/tables";
 import { claimDueMails, createOutbox, enqueueMail, type Mail, markMailsSent } from "./mail-outbox";
-import { createMailTransport } from "./mail-transport";
+import { createMailTransport, type MailTransport } from "./mail-transport";
 import { retryDelayMs, sendDueMails, startMailWorker } from "./mail-worker";
 
 const mailTo = (to: string): Mail => ({
@@ -20,7 +20,15 @@ const mailTo = (to: string): Mail => ({
 
 const queued = (t: TestApp) =>
   t.deps.db
-    .withTables<{ mailOutbox: { id: string; attempts: number; nextAttemptAt: number } }>()
+    .withTables<{
+      mailOutbox: {
+        id: string;
+        recipient: string;
+        attempts: number;
+        nextAttemptAt: number;
+        lastError: string | null;
+      };
+    }>()
     .selectFrom("mailOutbox")
     .selectAll()
     .execute();
@@ -151,6 +159,37 @@ describe("mail over SMTP", () => {
       .filter((to) => to.startsWith("burst"));
     expect(order).toEqual(burst.map((name) => `${name}@reride.test`));
     expect(await queued(t)).toEqual([]);
+  });
+
+  it("hands a batch's mails to the sender together and records each one's outcome", async () => {
+    const names = ["handed1", "handed2", "handed3"];
+    for (const name of names) await enqueueMail(t.deps.db, mailTo(`${name}@reride.test`));
+    // A transport whose sends finish only when the test says so.
+    const started: string[] = [];
+    const finish = new Map<string, (failure?: Error) => void>();
+    const transport: MailTransport = {
+      send: (mail) =>
+        new Promise<void>((resolve, reject) => {
+          started.push(mail.to);
+          finish.set(mail.to, (failure) => (failure ? reject(failure) : resolve()));
+        }),
+      close: () => {},
+    };
+    const now = Date.now();
+    const sending = sendDueMails(t.deps.db, t.deps.dialect, transport, t.deps.logger, now);
+    await waitUntil(() => started.length === names.length);
+    // One at a time, the second would not start before the first had finished.
+    expect(started).toEqual(names.map((name) => `${name}@reride.test`));
+    finish.get("handed3@reride.test")?.();
+    finish.get("handed2@reride.test")?.(new Error("mailbox full"));
+    finish.get("handed1@reride.test")?.();
+    expect(await sending).toBe(2);
+    const left = await queued(t);
+    expect(left.map((mail) => [mail.recipient, mail.attempts, mail.lastError])).toEqual([
+      ["handed2@reride.test", 1, "mailbox full"],
+    ]);
+    expect(Number(left[0]?.nextAttemptAt)).toBe(now + retryDelayMs(1));
+    await markMailsSent(t.deps.db, [String(left[0]?.id)]);
   });
 
   it("the worker sends mails queued together in one batch, soon after", async () => {
