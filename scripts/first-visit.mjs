@@ -14,11 +14,13 @@ export const ROUTES = [
   {
     name: "home",
     path: "/",
-    // The home page is the front door, so its code is part of the entry rather than a lazy
-    // route of its own (src/client/router.tsx): a first visit to it downloads four scripts, not twelve, and
-    // the small ones it shared with other pages no longer each pay gzip's per-file overhead
-    // (121.9 kB as a lazy route, 119.7 kB in the entry with TanStack's infinite lists out of the
-    // framework chunk, vite.config.ts; the other pages' first visits moved by -0.8 to +1.1 kB). Its budget is issue 16's target.
+    // The home page is the front door, so its code is part of the entry rather
+    // than a lazy route of its own (src/client/router.tsx): a first visit to it
+    // downloads four scripts, not twelve, and the small ones it shared with
+    // other pages no longer each pay gzip's per-file overhead (121.9 kB as a
+    // lazy route, 119.7 kB in the entry with TanStack's infinite lists out of
+    // the framework chunk, vite.config.ts; the other pages' first visits moved
+    // by -0.8 to +1.1 kB). Its budget is issue 16's target.
     modules: [],
     // The hero's picture is the largest thing on the first screen: fetch it with the code.
     images: ["/images/hero.svg"],

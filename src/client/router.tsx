@@ -7,8 +7,9 @@ import { RootLayout } from "./routes/root";
 /**
  * Every screen is its own lazy module, so the first page downloads only the
  * layout and itself; the home page, the front door, comes with the layout
- * (scripts/first-visit.mjs says what that saves). Paths are the seed's; react-router compares them
- * case-insensitively, so /Registration and /dashboard/myProduct work too.
+ * (scripts/first-visit.mjs says what that saves). Paths are the seed's;
+ * react-router compares them case-insensitively, so /Registration and
+ * /dashboard/myProduct work too.
  */
 const requireRole = (allow: "seller" | "admin", children: RouteObject[]): RouteObject => ({
   lazy: async () => {

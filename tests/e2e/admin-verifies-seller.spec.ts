@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  brandDetailsLink,
   expectToast,
   logInWithForm,
   navbar,
@@ -73,11 +74,7 @@ describe("an admin verifies a seller", () => {
 
     // Back on the brand page (without a reload), the bike carries the mark.
     await navbar(page).getByRole("link", { name: "Home", exact: true }).click();
-    await page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "YAMAHA", exact: true }) })
-      .getByRole("link", { name: /^Details/ })
-      .click();
+    await brandDetailsLink(page, "YAMAHA").click();
     await bike.getByRole("img", { name: marketText.verified }).waitFor();
     expect(await snapSettled(page, "category-verified-seller")).toEqual({ phone: 0, desktop: 0 });
 

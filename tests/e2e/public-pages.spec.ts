@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectToast, pathOf, text, waitForPath } from "./support/app";
+import { brandDetailsLink, expectToast, pathOf, text, waitForPath } from "./support/app";
 import { setupBrowser } from "./support/browser";
 import { snap } from "./support/screenshots";
 import { setupServer } from "./support/server";
@@ -17,22 +17,15 @@ describe("the public pages, signed out", () => {
     await page.goto("/");
 
     for (const name of CATEGORIES) {
-      const card = page
-        .getByRole("listitem")
-        .filter({ has: page.getByRole("heading", { name, exact: true }) });
-      await card.waitFor();
-      const details = card.getByRole("link", { name: /^Details/ });
+      const details = brandDetailsLink(page, name);
+      await details.waitFor();
       expect(await details.getAttribute("href")).toMatch(/^\/title\/[^/]+$/);
     }
     expect(await page.getByRole("link", { name: /^Details/ }).count()).toBe(3);
     const overflow = await snap(page, "home");
     expect(overflow).toEqual({ phone: 0, desktop: 0 });
 
-    await page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "SUZUKI", exact: true }) })
-      .getByRole("link", { name: /^Details/ })
-      .click();
+    await brandDetailsLink(page, "SUZUKI").click();
     await expectToast(page, text.pleaseLogin);
     await waitForPath(page, "/login");
 
@@ -50,11 +43,7 @@ describe("the public pages, signed out", () => {
       await route.fulfill({ response, body });
     });
     await page.goto("/");
-    await page
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading", { name: "YAMAHA", exact: true }) })
-      .getByRole("link", { name: /^Details/ })
-      .click();
+    await brandDetailsLink(page, "YAMAHA").click();
     await waitForPath(page, "/login");
     await expectToast(page, text.pleaseLogin);
     expectNoErrors();

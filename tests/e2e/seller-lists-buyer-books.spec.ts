@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  brandDetailsLink,
   expectToast,
   fillRegistration,
   navbar,
@@ -81,11 +82,7 @@ describe("a seller lists a bike, a buyer books it, the seller sells it", () => {
     await fillRegistration(buyerPage, buyer);
     await buyerPage.getByRole("button", { name: "Register", exact: true }).click();
     await expectToast(buyerPage, text.accountCreated);
-    await buyerPage
-      .getByRole("listitem")
-      .filter({ has: buyerPage.getByRole("heading", { name: "SUZUKI", exact: true }) })
-      .getByRole("link", { name: /^Details/ })
-      .click();
+    await brandDetailsLink(buyerPage, "SUZUKI").click();
     await buyerPage.getByRole("heading", { level: 1, name: "SUZUKI" }).waitFor();
     const card = cardTitled(buyerPage, BIKE.title);
     await card.getByRole("button", { name: "Buy", exact: true }).click();

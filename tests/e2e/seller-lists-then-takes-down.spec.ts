@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "./support/accessibility";
 import {
+  brandDetailsLink,
   expectToast,
   navbar,
   newAccount,
@@ -49,11 +50,7 @@ describe("a seller lists a bike, then takes it down while a buyer looks", () => 
     const buyerPage = buyerTab.page;
     await registerThroughApi(buyerPage, server.url, newAccount("buyer", "Bokul Buyer"));
     await buyerPage.goto("/");
-    await buyerPage
-      .getByRole("listitem")
-      .filter({ has: buyerPage.getByRole("heading", { name: "SUZUKI", exact: true }) })
-      .getByRole("link", { name: /^Details/ })
-      .click();
+    await brandDetailsLink(buyerPage, "SUZUKI").click();
     const card = cardTitled(buyerPage, BIKE.title);
     await card.waitFor();
 

@@ -109,3 +109,14 @@ export async function expectFieldError(page: Page, label: string, message: strin
 export function sideMenu(page: Page): Locator {
   return page.getByRole("navigation", { name: "Dashboard", exact: true });
 }
+
+/**
+ * The "Details" link on a brand's card on the home page, found through the
+ * card's heading so the test names the brand as a visitor sees it.
+ */
+export function brandDetailsLink(page: Page, name: string): Locator {
+  return page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) })
+    .getByRole("link", { name: /^Details/ });
+}
