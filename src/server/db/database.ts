@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../env";
 import type { Logger } from "../logger";
+import { namedStatementPool } from "./postgres-statements";
 import { checkpointInBackground } from "./sqlite-checkpoints";
 import { AppSqliteDialect } from "./sqlite-dialect";
 import { StartupError } from "./startup-error";
@@ -56,7 +57,9 @@ export function openDatabase(
     // version reads (one at a time, each shared by every request waiting:
     // cache/data-version.ts), the other a session read on a cache miss.
     const versionPool = postgresPool(config.url, 2, watch);
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({
+      dialect: new PostgresDialect({ pool: namedStatementPool(pool) }),
+    });
     return {
       db,
       dialect: "postgres",
