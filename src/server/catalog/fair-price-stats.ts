@@ -19,10 +19,10 @@ import type { Tables } from "../db/tables";
  * from two histograms kept by triggers: `priceStats` (migration 005), for
  * each category and years of use how many listings ask each whole percent
  * of their original price, and `detailPriceStats` (migration 018), the same
- * by model year and 10,000 km mileage band. A page reads only the groups its
- * bikes need (a few thousand rows at most); the finer histograms are kept
- * per category while its data version holds (below), so the figures are
- * always current, on every process.
+ * by model year and 10,000 km mileage band. Both are kept per category
+ * while its `prices:` data version holds (below), so the figures are always
+ * current, on every process, and a page whose category's prices didn't
+ * change reads one version row instead of its histograms.
  */
 type Histogram = Map<number, number>;
 type Stats = Map<string, Histogram>;
@@ -66,84 +66,61 @@ function addTo(stats: Stats, key: string, percent: number, listings: number) {
   stats.set(key, histogram);
 }
 
-async function loadStats(db: AppDb, bikes: Priced[]): Promise<Stats> {
-  // Each category's windows of years, merged where they overlap or touch: a
-  // page of one category usually needs one or two ranges, not one per bike.
-  const byCategory = new Map<string, Array<{ from: number; to: number }>>();
-  for (const bike of bikes) {
-    const windows = byCategory.get(bike.categoryId) ?? [];
-    windows.push(comparableYears(bike.yearsOfUse));
-    byCategory.set(bike.categoryId, windows);
-  }
-  const ranges: Array<{ categoryId: string; from: number; to: number }> = [];
-  for (const [categoryId, windows] of byCategory) {
-    windows.sort((a, b) => a.from - b.from);
-    let current: { categoryId: string; from: number; to: number } | null = null;
-    for (const window of windows) {
-      if (current && window.from <= current.to + 1) {
-        current.to = Math.max(current.to, window.to);
-      } else {
-        current = { categoryId, ...window };
-        ranges.push(current);
-      }
-    }
-  }
-  const rows = await db
-    .selectFrom("priceStats")
-    .select(["categoryId", "yearsOfUse", "percent", "listings"])
-    .where("listings", ">", 0)
-    .where((eb) =>
-      eb.or(
-        ranges.map((window) =>
-          eb.and([
-            eb("categoryId", "=", window.categoryId),
-            eb("yearsOfUse", ">=", window.from),
-            eb("yearsOfUse", "<=", window.to),
-          ]),
-        ),
-      ),
-    )
-    .execute();
-  const stats: Stats = new Map();
-  for (const row of rows) {
-    addTo(stats, groupKey(row.categoryId, row.yearsOfUse), row.percent, row.listings);
-  }
-  return stats;
-}
-
 /**
- * A category's model-year and mileage histograms, kept per process while
- * its `prices:` data version (migration 022's triggers, decision 7) holds:
- * a page's windows are some 1,600 rows of one brand at a million listings,
- * a few milliseconds to read each time. The version is read before the
- * rows, so rows newer than their version are only ever read again sooner;
- * any write to the histograms, from any process or from SQL by hand, moves it.
+ * A category's histograms, both kinds, kept per process while its `prices:`
+ * data version (migrations 014 and 022's triggers, decision 7) holds, with
+ * the windows added up from them so far: a page's windows are some 1,600
+ * rows of one brand at a million listings, a few milliseconds to read and
+ * add up each time. The version is read before the rows, so rows newer than
+ * their version are only ever read again sooner; any write to the
+ * histograms, from any process or from SQL by hand, moves it.
  */
-interface KeptDetails {
+interface KeptPrices {
   version: string;
-  stats: Stats;
+  /** By category and years of use. */
+  years: Stats;
+  /** By category, model year and mileage band. */
+  details: Stats;
+  /** Windows added up from these histograms, by window: see windowOf. */
+  windows: Windows;
 }
-const keptDetails = new WeakMap<AppDb, Map<string, KeptDetails>>();
+const keptPrices = new WeakMap<AppDb, Map<string, KeptPrices>>();
 
-/** The model-year and mileage histograms of the categories of the page's bikes that give both. */
-async function loadDetailStats(db: AppDb, bikes: Detailed[]): Promise<Stats> {
-  const stats: Stats = new Map();
-  if (bikes.length === 0) return stats;
-  const categories = [...new Set(bikes.map((bike) => bike.categoryId))];
-  const kept = keptDetails.get(db) ?? new Map<string, KeptDetails>();
-  keptDetails.set(db, kept);
+/** The kept histograms of `categoryIds`, each read again if its prices changed. */
+async function pricesOf(db: AppDb, categoryIds: string[]): Promise<Map<string, KeptPrices>> {
+  const kept = keptPrices.get(db) ?? new Map<string, KeptPrices>();
+  keptPrices.set(db, kept);
   const { rows: versions } = await sql<{ key: string; version: string }>`
     select "key", cast("version" as text) as "version" from "dataVersions"
-    where "key" in (${sql.join(categories.map((id) => `prices:${id}`))})`.execute(db);
+    where "key" in (${sql.join(categoryIds.map((id) => `prices:${id}`))})`.execute(db);
   const versionOf = new Map(versions.map((row) => [row.key, row.version]));
-  for (const categoryId of categories) {
+  const prices = new Map<string, KeptPrices>();
+  for (const categoryId of categoryIds) {
     const version = versionOf.get(`prices:${categoryId}`) ?? "none";
     let entry = kept.get(categoryId);
     if (entry?.version !== version) {
-      entry = { version, stats: await readCategoryDetails(db, categoryId) };
+      const [years, details] = await Promise.all([
+        readCategoryYears(db, categoryId),
+        readCategoryDetails(db, categoryId),
+      ]);
+      entry = { version, years, details, windows: new Map() };
       kept.set(categoryId, entry);
     }
-    for (const [key, histogram] of entry.stats) stats.set(key, histogram);
+    prices.set(categoryId, entry);
+  }
+  return prices;
+}
+
+async function readCategoryYears(db: AppDb, categoryId: string): Promise<Stats> {
+  const rows = await db
+    .selectFrom("priceStats")
+    .select(["yearsOfUse", "percent", "listings"])
+    .where("categoryId", "=", categoryId)
+    .where("listings", ">", 0)
+    .execute();
+  const stats: Stats = new Map();
+  for (const row of rows) {
+    addTo(stats, groupKey(categoryId, row.yearsOfUse), row.percent, row.listings);
   }
   return stats;
 }
@@ -209,7 +186,7 @@ function summarize(window: Window, own: number): Comparables {
 }
 
 /** Same category, years of use within the window. */
-function comparablesOf(stats: Stats, windows: Windows, bike: Priced): Comparables {
+function comparablesOf({ years: stats, windows }: KeptPrices, bike: Priced): Comparables {
   const window = windowOf(windows, groupKey(bike.categoryId, bike.yearsOfUse), () => {
     const { from, to } = comparableYears(bike.yearsOfUse);
     const histograms = [];
@@ -222,7 +199,7 @@ function comparablesOf(stats: Stats, windows: Windows, bike: Priced): Comparable
 }
 
 /** Same category, model year and mileage band within their windows. */
-function detailComparablesOf(stats: Stats, windows: Windows, bike: Detailed): Comparables {
+function detailComparablesOf({ details: stats, windows }: KeptPrices, bike: Detailed): Comparables {
   const years = comparableModelYears(bike.modelYear);
   const bands = comparableMileageBands(bike.mileageKm);
   const key = `detail|${bike.categoryId}|${years.from}-${years.to}|${bands.from}-${bands.to}`;
@@ -238,18 +215,13 @@ function detailComparablesOf(stats: Stats, windows: Windows, bike: Detailed): Co
   return summarize(window, ownPercent(bike));
 }
 
-function fairPriceOf(
-  stats: Stats,
-  detailStats: Stats,
-  windows: Windows,
-  bike: Priced,
-): FairPrice | null {
+function fairPriceOf(prices: KeptPrices | undefined, bike: Priced): FairPrice | null {
   const ratio = resaleRatio(bike.resalePrice, bike.originalPrice);
-  if (ratio === null) return null;
+  if (ratio === null || !prices) return null;
   // The finer comparables when there are enough of them, else the years of use.
-  const detailed = hasDetails(bike) ? detailComparablesOf(detailStats, windows, bike) : null;
+  const detailed = hasDetails(bike) ? detailComparablesOf(prices, bike) : null;
   const useDetails = detailed !== null && detailed.count >= MIN_COMPARABLES;
-  const comparables = useDetails ? detailed : comparablesOf(stats, windows, bike);
+  const comparables = useDetails ? detailed : comparablesOf(prices, bike);
   const rating = rateAgainst(ratio, comparables);
   if (!rating) return null;
   const basis = fairPriceBasis({
@@ -271,16 +243,9 @@ export async function withFairPrice<T extends Priced>(
   bikes: T[],
 ): Promise<Array<T & { fairPrice: FairPrice | null }>> {
   if (bikes.length === 0) return [];
-  const [stats, detailStats] = await Promise.all([
-    loadStats(db, bikes),
-    loadDetailStats(
-      db,
-      bikes.filter((bike): bike is T & Detailed => hasDetails(bike)),
-    ),
-  ]);
-  const windows: Windows = new Map();
+  const prices = await pricesOf(db, [...new Set(bikes.map((bike) => bike.categoryId))]);
   return bikes.map((bike) => ({
     ...bike,
-    fairPrice: fairPriceOf(stats, detailStats, windows, bike),
+    fairPrice: fairPriceOf(prices.get(bike.categoryId), bike),
   }));
 }

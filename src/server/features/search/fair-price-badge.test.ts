@@ -1,4 +1,6 @@
+import { type KyselyPlugin, SelectQueryNode, sql, TableNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { withFairPrice } from "#src/server/catalog/fair-price-stats";
 import { fairPriceRating } from "#src/shared/fair-price";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
 import {
@@ -159,5 +161,42 @@ describe("fairPrice on listed bikes", () => {
     // A listing removed in the database directly, not through the API, counts no more either.
     await market.t.deps.db.deleteFrom("bikes").where("id", "=", String(listed[4]?.id)).execute();
     expect(await cheapest()).toBeNull();
+  });
+
+  test("a page whose category's prices didn't change reads one version row, not the histograms", async () => {
+    // What each statement reads: the table of a select, else the kind of statement.
+    const reads: string[] = [];
+    const tableOf: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        const from = SelectQueryNode.is(node) ? node.from?.froms[0] : undefined;
+        reads.push(from && TableNode.is(from) ? from.table.identifier.name : node.kind);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const db = market.t.deps.db.withPlugin(tableOf);
+    const { items } = await search(market, { categoryId: market.categories.KTM });
+    const rated = await withFairPrice(db, items);
+    expect(rated.map((bike) => bike.fairPrice)).toEqual(items.map((bike) => bike.fairPrice));
+
+    reads.length = 0;
+    expect(await withFairPrice(db, items)).toEqual(rated);
+    expect(reads).toEqual(["RawNode"]);
+
+    // A histogram changed by hand, outside the app: the next page reads them again.
+    const oneMore = (change: number) =>
+      sql`update "priceStats" set "listings" = "listings" + ${change}
+        where "categoryId" = ${market.categories.KTM} and "yearsOfUse" = 4 and "percent" = 70`.execute(
+        market.t.deps.db,
+      );
+    await oneMore(1);
+    try {
+      reads.length = 0;
+      await withFairPrice(db, items);
+      expect(reads.sort()).toEqual(["RawNode", "detailPriceStats", "priceStats"]);
+    } finally {
+      await oneMore(-1);
+    }
+    expect(await withFairPrice(db, items)).toEqual(rated);
   });
 });
