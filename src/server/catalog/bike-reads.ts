@@ -133,6 +133,17 @@ export function shownTo(viewer: Pick<User, "id" | "role"> | null) {
   };
 }
 
+/** Whether `viewer` may see the bike: all a write about it (a heart) needs to know. */
+export async function isShown(db: AppDb, viewer: User | null, bikeId: string) {
+  const row = await db
+    .selectFrom("bikes")
+    .select("bikes.id")
+    .where("bikes.id", "=", bikeId)
+    .where(shownTo(viewer))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
   const row = await selectBikes(db, viewer?.id ?? null)
     .where("bikes.id", "=", bikeId)

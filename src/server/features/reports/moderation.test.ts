@@ -212,6 +212,11 @@ describe("a hidden listing", () => {
         cookie: who.cookie,
       });
       expect(again.status).toBe(404);
+      const heart = await t.request(`/api/me/wishlist/${bike.id}`, {
+        method: "PUT",
+        cookie: who.cookie,
+      });
+      expect(heart.status).toBe(404);
     }
     // The booked bike was counted as booked; hiding ended the booking, and it is still not counted.
     expect(await availableIn(categories.SUZUKI)).toBe(countBefore);

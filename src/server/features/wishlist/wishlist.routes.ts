@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { findBike, findBikes } from "../../catalog/bike-reads";
+import { findBikes, isShown } from "../../catalog/bike-reads";
 import type { AppBindings } from "../../context";
 import { toIso } from "../../db/database";
 import { AppError } from "../../errors";
@@ -35,9 +35,11 @@ wishlistRoutes.get("/", async (c) => {
 wishlistRoutes.put("/:bikeId", async (c) => {
   const { db } = c.get("deps");
   const user = signedInUser(c);
-  const bike = await findBike(db, user, c.req.param("bikeId"));
-  if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
-  await addToWishlist(db, user.id, bike.id);
+  const bikeId = c.req.param("bikeId");
+  if (!(await isShown(db, user, bikeId))) {
+    throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+  }
+  await addToWishlist(db, user.id, bikeId);
   return c.body(null, 204);
 });
 
