@@ -36,6 +36,7 @@ import { wishlistRoutes } from "./features/wishlist/wishlist.routes";
 import { metricsRoutes } from "./metrics/metrics.routes";
 import { rateLimits } from "./middleware/rate-limit";
 import { refuseNulCharacters } from "./middleware/refuse-nul";
+import { declaredBody } from "./middleware/request-body";
 import { requestLog } from "./middleware/request-log";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -66,19 +67,26 @@ export function createApp(deps: Deps, options: ClientOptions = {}) {
   app.use("*", securityHeaders);
 
   const api = new Hono<AppBindings>();
+  const tooLarge = () =>
+    new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.");
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB.");
+      throw tooLarge();
     },
   });
   // A photo upload has its own, larger limit (features/uploads/uploads.routes.ts).
-  // GET and HEAD carry no body, and asking for one makes the server build a whole fetch Request.
-  api.use("*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === "/api/uploads"
-      ? next()
-      : jsonBodyLimit(c, next),
-  );
+  // GET and HEAD carry no body, and asking for one makes the server build a whole fetch Request:
+  // a body of announced length is judged by it, and only one streamed without it is counted.
+  api.use("*", (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.path === "/api/uploads") {
+      return next();
+    }
+    const body = declaredBody(c);
+    if (body.kind === "streamed") return jsonBodyLimit(c, next);
+    if (body.kind === "length" && body.bytes > MAX_BODY_BYTES) throw tooLarge();
+    return next();
+  });
   api.use("*", refuseNulCharacters);
   api.use("*", async (c, next) => {
     // API responses are per-user and change on every write: never cached by shared caches.
