@@ -58,10 +58,11 @@ export class StatementNames {
   }
 }
 
+/** pg's error for it: SQLSTATE 0A000 (feature_not_supported) with this message. */
 function isStalePlan(error: unknown): boolean {
   return (
     error instanceof Error &&
-    (error as { code?: unknown }).code === "0A000" &&
+    Reflect.get(error, "code") === "0A000" &&
     error.message.includes(STALE_PLAN)
   );
 }
