@@ -56,7 +56,7 @@ export function openDatabase(
     // a cached page would wait as long as a write. One connection carries the
     // version reads (one at a time, each shared by every request waiting:
     // cache/data-version.ts), the other a session read on a cache miss.
-    const versionPool = postgresPool(config.url, 2, watch);
+    const versionPool = postgresPool(config.url, 2, watch, keepGenericPlans);
     const db = new Kysely<Tables>({
       dialect: new PostgresDialect({ pool: namedStatementPool(pool) }),
     });
@@ -129,15 +129,41 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
  * A connection that can't be had in 5 s fails the request (503) instead of
  * holding it; keep-alive notices a peer that vanished without a word.
  */
-function postgresPool(url: string, max: number, watch: (pool: pg.Pool) => void): pg.Pool {
+function postgresPool(
+  url: string,
+  max: number,
+  watch: (pool: pg.Pool) => void,
+  // Awaited by pg before a new connection's first query.
+  onConnect?: (client: pg.ClientBase) => Promise<void>,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
+    ...(onConnect ? { onConnect } : {}),
   });
   watch(pool);
   return pool;
+}
+
+/**
+ * The version reads are two statements asked thousands of times a second,
+ * each with a handful of keys. By default PostgreSQL planned them afresh at
+ * every call: its generic plan, costed for arrays of unknown length, never
+ * looked cheaper than a custom one, so the statement's name saved the parse
+ * and nothing else. Kept generic, a version read costs PostgreSQL about a
+ * third of the CPU (docs/decisions/0021, "eighth pass"). Only this pool's
+ * connections: the app's own statements need custom plans where a value
+ * picks a partial index (`status = 'pending'`). A server that refuses the
+ * setting (before PostgreSQL 12) plans as before.
+ */
+async function keepGenericPlans(client: pg.ClientBase): Promise<void> {
+  try {
+    await client.query("set plan_cache_mode = force_generic_plan");
+  } catch {
+    // An older server: custom plans, as everywhere else.
+  }
 }
 
 /**
