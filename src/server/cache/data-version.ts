@@ -272,7 +272,12 @@ const POSTGRES_READ = `
  * joins the next query sent after it arrived (never one already on its way,
  * which may have left before a write the caller has seen), and that query
  * asks for every key its requests want. Under load one query serves every
- * request that arrived while the previous one was out.
+ * request that arrived while the previous one was out. With none out, the
+ * requests read in one turn of the event loop share the first, sent once
+ * that turn's input has been read (setImmediate, as on SQLite): sent at
+ * once, it served the turn's first request alone and the rest waited for a
+ * second, and with two processes on two cores each sent a query per 7–8
+ * requests (docs/decisions/0021, "eighth pass").
  */
 function postgresVersion(
   pool: Extract<DatabaseHandle["driver"], { dialect: "postgres" }>["pool"],
@@ -308,7 +313,6 @@ function postgresVersion(
     return sent;
   };
   const fetch = (scopes: readonly VersionScope[]): Promise<Found> => {
-    if (!inFlight) return start(wantedOf(scopes));
     if (!next) {
       const batch: { wanted: Wanted; found: Promise<Found> } = {
         wanted: wantedOf([]),
@@ -318,7 +322,9 @@ function postgresVersion(
         if (next === batch) next = null;
         return start(batch.wanted);
       };
-      batch.found = inFlight.then(after, after);
+      batch.found = inFlight
+        ? inFlight.then(after, after)
+        : new Promise<void>((resolve) => setImmediate(resolve)).then(after);
       next = batch;
     }
     addTo(next.wanted, scopes);

@@ -1,14 +1,12 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createTestDatabase, type TestDatabase, testServerUrl } from "#tests/support/test-database";
 import { type DatabaseHandle, openDatabase } from "../db/database";
 import { dataVersionOf } from "./data-version";
 
-// Every cached answer on PostgreSQL asks for its versions first. By default
-// PostgreSQL planned that statement again at every call (its generic plan,
-// costed for arrays of unknown length, never looked cheaper than a custom
-// one), three times the CPU of running a kept plan. The version reads'
-// own connections keep the generic plan (db/database.ts).
+// Every cached answer on PostgreSQL asks for its versions first, so the
+// question must cost the database little and be asked as seldom as
+// freshness allows (data-version.ts).
 describe.skipIf(!testServerUrl())("PostgreSQL version reads", () => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
@@ -34,6 +32,10 @@ describe.skipIf(!testServerUrl())("PostgreSQL version reads", () => {
     await database?.drop();
   });
 
+  // By default PostgreSQL planned the statement again at every call (its
+  // generic plan, costed for arrays of unknown length, never looked cheaper
+  // than a custom one), three times the CPU of running a kept plan. The
+  // version reads' own connections keep the generic plan (db/database.ts).
   test("run on a kept plan, never planned again per call, and still answer what changed", async () => {
     if (handle.driver.dialect !== "postgres") throw new Error("PostgreSQL only");
     const versions = dataVersionOf(handle.driver);
@@ -57,5 +59,30 @@ describe.skipIf(!testServerUrl())("PostgreSQL version reads", () => {
       handle.db,
     );
     expect(await versions.read(scope)).not.toBe(tokens[0]);
+  });
+
+  test("the requests read in one turn share one query, and a write before a later one is seen", async () => {
+    if (handle.driver.dialect !== "postgres") throw new Error("PostgreSQL only");
+    const versions = dataVersionOf(handle.driver);
+    const queries = vi.spyOn(handle.driver.versionPool, "query");
+    try {
+      // Five requests' checks, asked in the same turn of the event loop.
+      const sameTurn = await Promise.all(
+        ["u1", "u2", "u3", "u4", "u5"].map((user) =>
+          versions.read({ keys: ["category:c1", `user:${user}`] }),
+        ),
+      );
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect(new Set(sameTurn).size).toBe(1);
+
+      await sql`update "dataVersions" set "version" = 9 where "key" = 'category:c1'`.execute(
+        handle.db,
+      );
+      const later = await versions.read({ keys: ["category:c1", "user:u1"] });
+      expect(queries).toHaveBeenCalledTimes(2);
+      expect(later).not.toBe(sameTurn[0]);
+    } finally {
+      queries.mockRestore();
+    }
   });
 });
