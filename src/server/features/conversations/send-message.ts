@@ -11,7 +11,6 @@ import { notify } from "../../notifications/notify";
 import {
   conversationLink,
   conversationNotFound,
-  findOwnConversation,
   toMessage,
 } from "./conversations.queries";
 
@@ -106,14 +105,15 @@ async function addMessage(
 ): Promise<Message> {
   const tables = withConversationTables(trx);
   const now = options.now ?? new Date();
-  // Locks the row on PostgreSQL: two messages to one conversation decide its mail one at a time.
-  await tables
+  // Only a participant's: anyone else finds no row. Locks it on PostgreSQL, so two messages
+  // to one conversation decide its mail one at a time.
+  const conversation = await tables
     .updateTable("conversations")
     .set({ lastMessageAt: now.toISOString() })
     .where("id", "=", conversationId)
     .where((eb) => eb.or([eb("buyerId", "=", sender.id), eb("sellerId", "=", sender.id)]))
-    .execute();
-  const conversation = await findOwnConversation(trx, sender.id, conversationId);
+    .returningAll()
+    .executeTakeFirst();
   if (!conversation) throw conversationNotFound();
   const row = await tables
     .insertInto("messages")
