@@ -8,11 +8,7 @@ import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { notify } from "../../notifications/notify";
-import {
-  conversationLink,
-  conversationNotFound,
-  toMessage,
-} from "./conversations.queries";
+import { conversationLink, conversationNotFound, toMessage } from "./conversations.queries";
 
 /** While the other side hasn't read, at most one mail per conversation in this time (PRODUCT.md §8). */
 export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60 * 1000;
