@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { AppDb, Dialect } from "../db/database";
 
 /**
@@ -6,13 +5,16 @@ import type { AppDb, Dialect } from "../db/database";
  * acting for the same account (a booking by it, its deletion) waits for this
  * one. False when there is no such account (any more).
  *
- * PostgreSQL: the account's row lock, taken by writing the row unchanged (its
- * version triggers see an unchanged row and move nothing). SQLite: every
- * transaction this app opens already holds the database's one write lock
- * from `begin` (db/database.ts), so no other write can come between; the row
- * is only read. Writing it there would be a real update to SQLite's triggers,
- * which can't compare whole rows, and would evict the account's cached
- * session and own pages on every booking (docs/decisions/0021).
+ * PostgreSQL: the account's row lock, `for no key update` — the lock an
+ * update of the row would take, without writing a new version of it, so no
+ * trigger runs and nothing is logged but the lock. It waits for another
+ * transaction holding the row and, once that one has ended, finds the row
+ * as it committed it (gone, after a deletion). SQLite: every transaction
+ * this app opens already holds the database's one write lock from `begin`
+ * (db/database.ts), so no other write can come between; the row is only
+ * read. Writing it there would be a real update to SQLite's triggers, which
+ * can't compare whole rows, and would evict the account's cached session
+ * and own pages on every booking (docs/decisions/0021).
  */
 export async function lockAccount(trx: AppDb, dialect: Dialect, userId: string): Promise<boolean> {
   if (dialect === "sqlite") {
@@ -24,9 +26,10 @@ export async function lockAccount(trx: AppDb, dialect: Dialect, userId: string):
     return row !== undefined;
   }
   const locked = await trx
-    .updateTable("users")
-    .set({ updatedAt: sql<string>`${sql.ref("updatedAt")}` })
+    .selectFrom("users")
+    .select("id")
     .where("id", "=", userId)
+    .forNoKeyUpdate()
     .executeTakeFirst();
-  return Number(locked.numUpdatedRows) > 0;
+  return locked !== undefined;
 }
