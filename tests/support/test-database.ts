@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "#src/server/db/database";
 
 /**
  * A database nobody else uses, for one test app. SQLite by default (a file in
@@ -52,6 +53,33 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         });
       } finally {
         removeDataDir();
+      }
+    },
+  };
+}
+
+/**
+ * A brand-new PostgreSQL database (TEST_DATABASE_URL's server), opened as the
+ * app opens it, for tests of the driver underneath the app. `close` ends the
+ * handle's connections before the database is dropped.
+ */
+export async function openPostgresTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}> {
+  const database = await createTestDatabase();
+  if (!database.databaseUrl) {
+    await database.drop();
+    throw new Error("PostgreSQL only: set TEST_DATABASE_URL");
+  }
+  const handle = openDatabase({ dialect: "postgres", url: database.databaseUrl });
+  return {
+    handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        await database.drop();
       }
     },
   };

@@ -1,20 +1,19 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createTestDatabase, type TestDatabase, testServerUrl } from "#tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "../db/database";
+import { openPostgresTestDatabase, testServerUrl } from "#tests/support/test-database";
+import type { DatabaseHandle } from "../db/database";
 import { dataVersionOf } from "./data-version";
 
 // Every cached answer on PostgreSQL asks for its versions first, so the
 // question must cost the database little and be asked as seldom as
 // freshness allows (data-version.ts).
 describe.skipIf(!testServerUrl())("PostgreSQL version reads", () => {
-  let database: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openPostgresTestDatabase>> | undefined;
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    if (!database.databaseUrl) throw new Error("PostgreSQL only");
-    handle = openDatabase({ dialect: "postgres", url: database.databaseUrl });
+    opened = await openPostgresTestDatabase();
+    handle = opened.handle;
     // Only what the version read asks of: the app's migrations make the same columns.
     await sql`create table "dataVersions" ("key" text primary key, "version" bigint not null)`.execute(
       handle.db,
@@ -28,8 +27,7 @@ describe.skipIf(!testServerUrl())("PostgreSQL version reads", () => {
     await sql`insert into bikes (id, "categoryId") values ('b1', 'c1')`.execute(handle.db);
   });
   afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
+    await opened?.close();
   });
 
   // By default PostgreSQL planned the statement again at every call (its

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestDatabase, type TestDatabase, testServerUrl } from "#tests/support/test-database";
-import { type DatabaseHandle, openDatabase } from "./database";
+import { openPostgresTestDatabase, testServerUrl } from "#tests/support/test-database";
+import type { DatabaseHandle } from "./database";
 import { StatementNames } from "./postgres-statements";
 
 // PostgreSQL keeps one prepared statement per connection and SQL text
@@ -9,19 +9,17 @@ import { StatementNames } from "./postgres-statements";
 // a query that ran before: not after a table's columns changed under it,
 // and not for a text that holds several statements.
 describe.skipIf(!testServerUrl())("PostgreSQL statements prepared once per connection", () => {
-  let database: TestDatabase;
+  let opened: Awaited<ReturnType<typeof openPostgresTestDatabase>> | undefined;
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    if (!database.databaseUrl) throw new Error("PostgreSQL only");
-    handle = openDatabase({ dialect: "postgres", url: database.databaseUrl });
+    opened = await openPostgresTestDatabase();
+    handle = opened.handle;
     await sql`create table notes (id serial primary key, body text not null)`.execute(handle.db);
     await sql`insert into notes (body) values ('kept')`.execute(handle.db);
   });
   afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
+    await opened?.close();
   });
 
   const readNotes = (db = handle.db) =>
