@@ -161,10 +161,15 @@ function postgresPool(
 async function keepGenericPlans(client: pg.ClientBase): Promise<void> {
   try {
     await client.query("set plan_cache_mode = force_generic_plan");
-  } catch {
-    // An older server: custom plans, as everywhere else.
+  } catch (error) {
+    // Only an older server's refusal (42704, unrecognized parameter) is let pass: custom
+    // plans, as everywhere else. A connection lost meanwhile must fail its connect, or the
+    // pool would hand out a dead client and call it connected (ending a logged outage).
+    if (Reflect.get(Object(error), "code") !== UNKNOWN_SETTING) throw error;
   }
 }
+
+const UNKNOWN_SETTING = "42704";
 
 /**
  * A server restart, a failover or an administrator ending connections makes
