@@ -5,10 +5,31 @@ import type { Logger } from "../logger";
 
 /**
  * How often the background connection copies the write-ahead log into the
- * database file. A checkpoint with nothing to copy reads a few bytes of
- * shared memory; one with a second's worth of writes copies their pages.
+ * database file: soon again while writes keep coming, seldom when they
+ * don't. A checkpoint with nothing to copy reads a few bytes of shared
+ * memory.
  */
-const CHECKPOINT_EVERY_MS = 250;
+const CHECKPOINT_WHILE_WRITING_MS = 20;
+const CHECKPOINT_WHEN_QUIET_MS = 250;
+
+/**
+ * When the log holds this many pages (about 8 MB) after a copy, the worker
+ * makes it start over (RESTART), waiting up to START_OVER_WAIT_MS for the
+ * app's transaction in progress and then keeping the app's writes out for
+ * the moment it takes to copy the rest.
+ *
+ * The log only starts again from its beginning when a write begins with
+ * every page of it already copied and synced. Under a steady stream of
+ * writes a copy running beside them never finishes in a pause between two
+ * of them, so the log grew until the app's own backstop below copied it
+ * inside a request's commit: at a thousand bookings a second that happened
+ * a few times a second and stopped the event loop for 30–50 ms each time
+ * (docs/decisions/0021-fast-uncached-reads-and-writes.md). Waiting for the
+ * write lock happens in the worker, so the app's writes are held back
+ * briefly while reads and everything else go on.
+ */
+const START_OVER_ABOVE_PAGES = 2_000;
+const START_OVER_WAIT_MS = 50;
 
 /**
  * The app's own connection checkpoints itself once the log holds this many
@@ -21,24 +42,40 @@ const BACKSTOP_PAGES = 10_000;
  * The worker, as plain JavaScript (it runs without the app's TypeScript
  * loader): its own connection to the same file, checkpointing PASSIVE — it
  * copies what no reader still needs and never waits for, nor blocks, the
- * app's readers and writer. Errors other than "another checkpoint is
- * running" (SQLITE_BUSY, left for the next turn) go to the app to be logged.
+ * app's readers and writer — and RESTART when the log has grown (above).
+ * Errors other than "the database is busy" (SQLITE_BUSY, left for the next
+ * look) go to the app to be logged.
  */
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 const checkpoint = db.prepare("pragma wal_checkpoint(PASSIVE)");
-const timer = setInterval(() => {
+const startOver = db.prepare("pragma wal_checkpoint(RESTART)");
+// How long RESTART waits for the write lock and for readers; PASSIVE never waits.
+db.pragma("busy_timeout = " + workerData.startOverWaitMs);
+// The log's size and how much of it is copied: unchanged since the last look means no writes.
+let seen = "";
+let timer;
+const look = () => {
+  let next = workerData.quietMs;
   try {
-    checkpoint.get();
+    const { log, checkpointed } = checkpoint.get();
+    const now = log + "/" + checkpointed;
+    if (now !== seen) next = workerData.writingMs;
+    seen = now;
+    // Still busy after START_OVER_WAIT_MS comes back as a row, not an error: tried again next look.
+    if (log >= workerData.startOverAbovePages) startOver.get();
   } catch (error) {
-    if (error && error.code === "SQLITE_BUSY") return;
-    parentPort.postMessage(String(error && error.message ? error.message : error));
+    if (!error || error.code !== "SQLITE_BUSY") {
+      parentPort.postMessage(String(error && error.message ? error.message : error));
+    }
   }
-}, workerData.everyMs);
+  timer = setTimeout(look, next);
+};
+look();
 parentPort.on("message", () => {
-  clearInterval(timer);
+  clearTimeout(timer);
   db.close();
   parentPort.close();
 });
@@ -51,7 +88,9 @@ parentPort.on("message", () => {
  * database file and syncs it, inside that request: a booking now and then
  * took 20–30 ms instead of 1, and every request queued behind it waited too.
  * A worker thread with its own connection does that work instead, every
- * CHECKPOINT_EVERY_MS. Returns how to stop it (before the app's connection
+ * CHECKPOINT_WHILE_WRITING_MS while writes come and CHECKPOINT_WHEN_QUIET_MS
+ * when they don't, and makes the log start over before it reaches the
+ * backstop. Returns how to stop it (before the app's connection
  * closes, so that one, the last, removes the log as usual).
  */
 export function checkpointInBackground(
@@ -66,7 +105,10 @@ export function checkpointInBackground(
     workerData: {
       file,
       driver: createRequire(import.meta.url).resolve("better-sqlite3"),
-      everyMs: CHECKPOINT_EVERY_MS,
+      writingMs: CHECKPOINT_WHILE_WRITING_MS,
+      quietMs: CHECKPOINT_WHEN_QUIET_MS,
+      startOverAbovePages: START_OVER_ABOVE_PAGES,
+      startOverWaitMs: START_OVER_WAIT_MS,
     },
   });
   // It works while the app does; it never keeps a finished process alive.
