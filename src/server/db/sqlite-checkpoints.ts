@@ -13,10 +13,12 @@ const CHECKPOINT_WHILE_WRITING_MS = 20;
 const CHECKPOINT_WHEN_QUIET_MS = 250;
 
 /**
- * When the log holds this many pages (about 8 MB) after a copy, the worker
- * makes it start over (RESTART), waiting up to START_OVER_WAIT_MS for the
- * app's transaction in progress and then keeping the app's writes out for
- * the moment it takes to copy the rest.
+ * When the log holds this many pages (about 8 MB) after a copy that took
+ * all of them, the worker makes it start over (RESTART), waiting up to
+ * START_OVER_WAIT_MS for the app's transaction in progress and then keeping
+ * the app's writes out for the moment it takes to copy the rest. Not while
+ * a reader still needs pages of the log (a backup running in another
+ * process): RESTART would wait for it with the app's writes held back.
  *
  * The log only starts again from its beginning when a write begins with
  * every page of it already copied and synced. Under a steady stream of
@@ -56,6 +58,7 @@ const startOver = db.prepare("pragma wal_checkpoint(RESTART)");
 db.pragma("busy_timeout = " + workerData.startOverWaitMs);
 // The log's size and how much of it is copied: unchanged since the last look means no writes.
 let seen = "";
+let startOverAfter = 0;
 let timer;
 const look = () => {
   let next = workerData.quietMs;
@@ -64,8 +67,12 @@ const look = () => {
     const now = log + "/" + checkpointed;
     if (now !== seen) next = workerData.writingMs;
     seen = now;
-    // Still busy after START_OVER_WAIT_MS comes back as a row, not an error: tried again next look.
-    if (log >= workerData.startOverAbovePages) startOver.get();
+    // Only when the copy took every page: a reader that still needs some (a backup running
+    // in another process, say) would keep RESTART, and with it the app's writes, waiting.
+    // Still busy after its wait comes back as a row, not an error: tried again a second later.
+    if (log >= workerData.startOverAbovePages && checkpointed === log && Date.now() >= startOverAfter) {
+      if (startOver.get().busy) startOverAfter = Date.now() + 1000;
+    }
   } catch (error) {
     if (!error || error.code !== "SQLITE_BUSY") {
       parentPort.postMessage(String(error && error.message ? error.message : error));
