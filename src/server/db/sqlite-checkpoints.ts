@@ -31,7 +31,7 @@ const CHECKPOINT_WHEN_QUIET_MS = 250;
  * briefly while reads and everything else go on.
  */
 const START_OVER_ABOVE_PAGES = 2_000;
-const START_OVER_WAIT_MS = 50;
+const START_OVER_WAIT_MS = 100;
 
 /**
  * The app's own connection checkpoints itself once the log holds this many
@@ -58,7 +58,6 @@ const startOver = db.prepare("pragma wal_checkpoint(RESTART)");
 db.pragma("busy_timeout = " + workerData.startOverWaitMs);
 // The log's size and how much of it is copied: unchanged since the last look means no writes.
 let seen = "";
-let startOverAfter = 0;
 let timer;
 const look = () => {
   let next = workerData.quietMs;
@@ -69,10 +68,8 @@ const look = () => {
     seen = now;
     // Only when the copy took every page: a reader that still needs some (a backup running
     // in another process, say) would keep RESTART, and with it the app's writes, waiting.
-    // Still busy after its wait comes back as a row, not an error: tried again a second later.
-    if (log >= workerData.startOverAbovePages && checkpointed === log && Date.now() >= startOverAfter) {
-      if (startOver.get().busy) startOverAfter = Date.now() + 1000;
-    }
+    // Still busy after its wait comes back as a row, not an error: tried again next look.
+    if (log >= workerData.startOverAbovePages && checkpointed === log) startOver.get();
   } catch (error) {
     if (!error || error.code !== "SQLITE_BUSY") {
       parentPort.postMessage(String(error && error.message ? error.message : error));
