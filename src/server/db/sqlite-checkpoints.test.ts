@@ -26,6 +26,31 @@ async function writeRows(backgroundCheckpoints: boolean) {
   return { handle, file, folder };
 }
 
+/** A database with background checkpoints and a table of 3 kB rows to rewrite. */
+async function pagesDatabase() {
+  const folder = mkdtempSync(path.join(tmpdir(), "reride-checkpoints-"));
+  folders.push(folder);
+  const file = path.join(folder, "reride.sqlite");
+  const handle = openDatabase({ dialect: "sqlite", file }, undefined, {
+    backgroundCheckpoints: true,
+  });
+  await sql`create table pages (id integer primary key, body blob not null)`.execute(handle.db);
+  return { handle, file };
+}
+
+const PAGE_BODY = Buffer.alloc(3000, 7);
+
+/** One transaction rewriting 20 rows of 3 kB: about 20 pages of the log. */
+function rewritePages(db: DatabaseHandle["db"], round: number) {
+  return db.transaction().execute(async (trx) => {
+    for (let row = 0; row < 20; row++) {
+      await sql`insert or replace into pages (id, body) values (${(round * 7 + row) % 2000}, ${PAGE_BODY})`.execute(
+        trx,
+      );
+    }
+  });
+}
+
 /**
  * Rows in the database file alone, as a copy without its write-ahead log reads it; null when
  * the copy was taken while a checkpoint was writing the file (a torn copy reads as malformed).
@@ -77,29 +102,16 @@ describe("SQLite checkpoints in the background", () => {
   });
 
   test("under a steady stream of writes the log keeps starting over, and no commit copies it", async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "reride-checkpoints-"));
-    folders.push(folder);
-    const file = path.join(folder, "reride.sqlite");
-    handle = openDatabase({ dialect: "sqlite", file }, undefined, { backgroundCheckpoints: true });
-    const db = handle.db;
-    await sql`create table pages (id integer primary key, body blob not null)`.execute(db);
+    const opened = await pagesDatabase();
+    handle = opened.handle;
     // Writes as a busy server makes them, for 2 s: 2 ms of transactions, then 2 ms for the rest
-    // of its work. Each transaction rewrites 20 rows of 3 kB: about 20 pages.
-    const body = Buffer.alloc(3000, 7);
+    // of its work.
     let largestLog = 0;
     const until = Date.now() + 2_000;
     for (let round = 0; Date.now() < until; round++) {
       const sliceEnds = performance.now() + 2;
-      while (performance.now() < sliceEnds) {
-        await db.transaction().execute(async (trx) => {
-          for (let row = 0; row < 20; row++) {
-            await sql`insert or replace into pages (id, body) values (${(round * 7 + row) % 2000}, ${body})`.execute(
-              trx,
-            );
-          }
-        });
-      }
-      largestLog = Math.max(largestLog, statSync(`${file}-wal`).size);
+      while (performance.now() < sliceEnds) await rewritePages(opened.handle.db, round);
+      largestLog = Math.max(largestLog, statSync(`${opened.file}-wal`).size);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     // The app's backstop is 10,000 pages (about 40 MB): a log that reached it was copied in a
@@ -109,29 +121,18 @@ describe("SQLite checkpoints in the background", () => {
   }, 20_000);
 
   test("a reader that holds the log for seconds (a backup) doesn't hold the app's writes back", async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), "reride-checkpoints-"));
-    folders.push(folder);
-    const file = path.join(folder, "reride.sqlite");
-    handle = openDatabase({ dialect: "sqlite", file }, undefined, { backgroundCheckpoints: true });
-    const db = handle.db;
-    await sql`create table pages (id integer primary key, body blob not null)`.execute(db);
-    const reader = new SQLite(file, { readonly: true });
+    const opened = await pagesDatabase();
+    handle = opened.handle;
+    const reader = new SQLite(opened.file, { readonly: true });
     try {
       // A read transaction kept open, as the backup API's one step keeps it for the whole copy.
       reader.prepare("begin").run();
       reader.prepare("select count(*) from pages").get();
-      const body = Buffer.alloc(3000, 7);
       let slowest = 0;
       const until = Date.now() + 1_500;
       for (let round = 0; Date.now() < until; round++) {
         const started = performance.now();
-        await db.transaction().execute(async (trx) => {
-          for (let row = 0; row < 20; row++) {
-            await sql`insert or replace into pages (id, body) values (${(round * 7 + row) % 2000}, ${body})`.execute(
-              trx,
-            );
-          }
-        });
+        await rewritePages(opened.handle.db, round);
         slowest = Math.max(slowest, performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
