@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Notification, NotificationKind } from "../../shared/schemas/notifications";
 import type { Tables } from "../db/tables";
 import { enqueueMail } from "../mail/mail-outbox";
 import { actionMail } from "../mail/mail-template";
-import { withNotificationTables } from "./notification-tables";
+import { type NotificationTables, withNotificationTables } from "./notification-tables";
 
 export interface NotificationInput {
   userId: string;
@@ -39,15 +39,6 @@ export async function notify(
   input: NotificationInput,
   options: NotifyOptions,
 ): Promise<Notification | null> {
-  const tables = withNotificationTables(db);
-  const recipient = await tables
-    .selectFrom("users")
-    .leftJoin("userPreferences", "userPreferences.userId", "users.id")
-    .select(["users.email", "users.name", "userPreferences.emailNotifications"])
-    .where("users.id", "=", input.userId)
-    .executeTakeFirst();
-  if (!recipient) return null;
-
   const now = options.now ?? new Date();
   const notification: Notification = {
     id: randomUUID(),
@@ -58,10 +49,47 @@ export async function notify(
     createdAt: now.toISOString(),
     readAt: null,
   };
-  await tables
+  // The notification is written only for a user who exists, and the same statement reads back
+  // whom the mail goes to: one round trip where reading the user first took two.
+  const recipientColumn = <C extends "email" | "name">(
+    eb: ExpressionBuilder<NotificationTables, "notifications">,
+    column: C,
+  ) =>
+    eb
+      .selectFrom("users")
+      .select(`users.${column}` as `users.${C}`)
+      .whereRef("users.id", "=", "notifications.userId")
+      .as(column);
+  const recipient = await withNotificationTables(db)
     .insertInto("notifications")
-    .values({ ...notification, userId: input.userId })
-    .execute();
+    .columns(["id", "kind", "title", "body", "link", "createdAt", "userId"])
+    .expression((eb) =>
+      eb
+        .selectFrom("users")
+        .select([
+          eb.val(notification.id).as("id"),
+          eb.val(notification.kind).as("kind"),
+          eb.val(notification.title).as("title"),
+          eb.val(notification.body).as("body"),
+          eb.val(notification.link).as("link"),
+          eb.val(notification.createdAt).as("createdAt"),
+          "users.id as userId",
+        ])
+        .where("users.id", "=", input.userId),
+    )
+    .returning((eb) => [
+      recipientColumn(eb, "email"),
+      recipientColumn(eb, "name"),
+      eb
+        .selectFrom("userPreferences")
+        .select("userPreferences.emailNotifications")
+        .whereRef("userPreferences.userId", "=", "notifications.userId")
+        .as("emailNotifications"),
+    ])
+    // Read in the statement that found the user: both are there.
+    .$narrowType<{ email: string; name: string }>()
+    .executeTakeFirst();
+  if (!recipient) return null;
 
   const wantsMail =
     recipient.emailNotifications === null || Number(recipient.emailNotifications) === 1;

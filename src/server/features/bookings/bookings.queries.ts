@@ -63,6 +63,9 @@ function activeBookingsOf(buyerId: string) {
  * With an `idempotencyKey`, a booking this buyer already made under that key
  * is the answer (the retry of a request whose answer was lost); the lock
  * above makes two retries in flight at once wait for each other.
+ *
+ * Returns the booking as the buyer sees it. A new one is answered from what
+ * was written rather than read back: one round trip fewer for every booking.
  */
 export async function createBooking(
   db: AppDb,
@@ -74,7 +77,7 @@ export async function createBooking(
     idempotencyKey?: string | undefined;
     publicUrl: string;
   },
-): Promise<string> {
+): Promise<Booking> {
   const { idempotencyKey } = rules;
   try {
     return await inTransaction(db, async (trx) => {
@@ -82,13 +85,11 @@ export async function createBooking(
         throw new AppError("UNAUTHENTICATED", "Please login first.");
       }
       if (idempotencyKey) {
-        const earlier = await trx
-          .selectFrom("bookings")
-          .select("id")
-          .where("buyerId", "=", buyer.id)
-          .where("idempotencyKey", "=", idempotencyKey)
+        const earlier = await selectBookings(trx)
+          .where("bookings.buyerId", "=", buyer.id)
+          .where("bookings.idempotencyKey", "=", idempotencyKey)
           .executeTakeFirst();
-        if (earlier) return earlier.id;
+        if (earlier) return toBooking(earlier);
       }
       // The bike, the buyer's active bookings and their promotion records in one statement:
       // two round trips fewer on PostgreSQL than reading them apart.
@@ -152,38 +153,29 @@ export async function createBooking(
         throw bikeTaken();
       }
 
-      const id = randomUUID();
-      await trx
-        .insertInto("bookings")
-        .values({
-          id,
-          bikeId: bike.id,
-          buyerId: buyer.id,
-          sellerId: bike.sellerId,
-          buyerName: buyer.name,
-          sellerName: bike.sellerName,
-          phone: input.phone,
-          meetingLocation: input.meetingLocation,
-          bikeTitle: bike.title,
-          bikeImageUrl: bike.imageUrl,
-          listedPrice: quote.listedPrice,
-          discountPercent: quote.discountPercent,
-          finalPrice: quote.finalPrice,
-          status: "pending",
-          createdAt: now,
-          updatedAt: now,
-          idempotencyKey: idempotencyKey ?? null,
-        })
-        .execute();
-      const facts = {
+      const booking = {
+        id: randomUUID(),
+        bikeId: bike.id,
         buyerId: buyer.id,
         sellerId: bike.sellerId,
         buyerName: buyer.name,
         sellerName: bike.sellerName,
+        phone: input.phone,
+        meetingLocation: input.meetingLocation,
         bikeTitle: bike.title,
+        bikeImageUrl: bike.imageUrl,
+        listedPrice: quote.listedPrice,
+        discountPercent: quote.discountPercent,
+        finalPrice: quote.finalPrice,
+        status: "pending" as const,
+        createdAt: now,
+        updatedAt: now,
+        idempotencyKey: idempotencyKey ?? null,
       };
-      await tellAboutBooking(trx, facts, "pending", "buyer", rules.publicUrl);
-      return id;
+      await trx.insertInto("bookings").values(booking).execute();
+      await tellAboutBooking(trx, booking, "pending", "buyer", rules.publicUrl);
+      // Pending: the seller's phone isn't shown yet, and a new booking has no review.
+      return toBooking({ ...booking, sellerPhone: null, reviewId: null });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw bikeTaken();
@@ -200,7 +192,8 @@ interface BookingRequest {
 
 /**
  * Moves a booking along the allowed transitions and keeps its bike's status
- * in step; the other party is told in the same transaction.
+ * in step; the other party is told in the same transaction. Returns the
+ * booking as this change left it, from the statements that wrote it.
  */
 export async function changeBookingStatus(
   db: AppDb,
@@ -208,8 +201,8 @@ export async function changeBookingStatus(
   bookingId: string,
   to: BookingStatus,
   options: { publicUrl: string },
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
+): Promise<Booking> {
+  return await inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     // The move and the rules in one statement: from a status `to` may follow, by the buyer or
     // the seller of the booking. Only when it moves nothing is the booking read to say why.
@@ -233,26 +226,21 @@ export async function changeBookingStatus(
                 ),
               ),
             )
-            .returning([
-              "id",
-              "bikeId",
-              "buyerId",
-              "sellerId",
-              "buyerName",
-              "sellerName",
-              "bikeTitle",
-            ])
+            .returningAll()
             .executeTakeFirst();
     if (!booking) throw await whyNotMoved(trx, user, bookingId, to);
     const side = booking.buyerId === user.id ? "buyer" : "seller";
-    if (booking.bikeId) {
-      await trx
-        .updateTable("bikes")
-        .set({ status: bikeStatusAfter(to), updatedAt: now })
-        .where("id", "=", booking.bikeId)
-        .execute();
-    }
+    const bike = booking.bikeId
+      ? await trx
+          .updateTable("bikes")
+          .set({ status: bikeStatusAfter(to), updatedAt: now })
+          .where("id", "=", booking.bikeId)
+          .returning("phone")
+          .executeTakeFirst()
+      : undefined;
     await tellAboutBooking(trx, booking, to, side, options.publicUrl);
+    // Only a completed booking can be reviewed, and nothing moves on from completed: no review yet.
+    return toBooking({ ...booking, sellerPhone: bike?.phone ?? null, reviewId: null });
   });
 }
 
@@ -313,11 +301,6 @@ function toBooking(row: BookingWithSellerPhone): Booking {
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
-}
-
-export async function findBooking(db: AppDb, bookingId: string) {
-  const row = await selectBookings(db).where("bookings.id", "=", bookingId).executeTakeFirst();
-  return row ? toBooking(row) : null;
 }
 
 export async function listBookingsOfBuyer(db: AppDb, buyerId: string) {

@@ -7,7 +7,6 @@ import { requireAccountType, requireUser, signedInUser } from "../../middleware/
 import {
   changeBookingStatus,
   createBooking,
-  findBooking,
   listBookingsOfBuyer,
   listBookingsOnSellersBikes,
 } from "./bookings.queries";
@@ -18,7 +17,7 @@ export const bookingsRoutes = new Hono<AppBindings>();
 bookingsRoutes.post("/", requireUser, async (c) => {
   const { db, dialect, env, outbox } = c.get("deps");
   const input = await readJson(c, bookingInputSchema);
-  const id = await createBooking(db, signedInUser(c), input, {
+  const booking = await createBooking(db, signedInUser(c), input, {
     dialect,
     maxActive: env.bookings.maxActive,
     idempotencyKey: idempotencyKeyOf(c.req.header()),
@@ -26,7 +25,7 @@ bookingsRoutes.post("/", requireUser, async (c) => {
   });
   // The seller's mail was queued with the booking: send it now.
   outbox.notify();
-  return c.json(await findBooking(db, id), 201);
+  return c.json(booking, 201);
 });
 
 // Printable ASCII, as the IETF draft for the header and every client library send.
@@ -45,10 +44,11 @@ function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
 bookingsRoutes.patch("/:id", requireUser, async (c) => {
   const { db, env, outbox } = c.get("deps");
   const { status } = await readJson(c, bookingUpdateSchema);
-  const id = c.req.param("id");
-  await changeBookingStatus(db, signedInUser(c), id, status, { publicUrl: env.publicUrl });
+  const booking = await changeBookingStatus(db, signedInUser(c), c.req.param("id"), status, {
+    publicUrl: env.publicUrl,
+  });
   outbox.notify();
-  return c.json(await findBooking(db, id));
+  return c.json(booking);
 });
 
 /** /api/me/bookings and /api/me/sales */

@@ -73,8 +73,15 @@ describe("allowed transitions", () => {
     const moved = await moveBooking(t, party(side), bookingId, to);
     expect(moved).toMatchObject({ id: bookingId, status: to });
     expect((await viewBike(t, buyer, bikeId)).status).toBe(bike);
-    // Both sides see the new status.
-    expect((await myBookings(t, buyer)).find((b) => b.id === bookingId)?.status).toBe(to);
+    // Both sides see the new status, and the answer is the booking as a read shows it
+    // (answered from the write's own statements, phone and all).
+    expect((await myBookings(t, buyer)).find((b) => b.id === bookingId)).toEqual(moved);
+  });
+
+  test("a new booking's answer is the booking as a read shows it", async () => {
+    const bike = await listBike(t, seller, categories.SUZUKI);
+    const booking = await book(t, buyer, bike.id);
+    expect((await myBookings(t, buyer)).find((b) => b.id === booking.id)).toEqual(booking);
   });
 
   test("a bike made available again by a decline or a cancel can be booked by someone else", async () => {
