@@ -252,6 +252,19 @@ describe("telling the other side", () => {
     expect(await mailsTo(seller.email)).toHaveLength(3);
   });
 
+  test("messages sent at the same moment after a read are mailed once", async () => {
+    const { seller, buyer, bike } = await cast();
+    const { id } = await expectJson<Started>(await start(buyer, bike.id, "Still for sale?"), 201);
+    await t.request(`/api/conversations/${id}/read`, { method: "POST", cookie: seller.cookie });
+    const answers = await Promise.all(
+      ["One", "Two", "Three", "Four"].map((text) => send(buyer, id, text)),
+    );
+    for (const answer of answers) expect(answer.status).toBe(201);
+    // The first message's mail and one for the four: whichever came first was mailed, and
+    // each of the others found an unread message before it, mailed a moment ago.
+    expect(await mailsTo(seller.email)).toHaveLength(2);
+  });
+
   test("reading a conversation also reads its message notifications", async () => {
     const { seller, buyer, bike } = await cast();
     const { id } = await expectJson<Started>(await start(buyer, bike.id, "Hello"), 201);

@@ -111,28 +111,36 @@ async function addMessage(
     .returningAll()
     .executeTakeFirst();
   if (!conversation) throw conversationNotFound();
-  const row = await tables
-    .insertInto("messages")
-    .values({ conversationId, senderId: sender.id, text, sentAt: now.toISOString() })
-    .returning(["id", "conversationId", "senderId", "text", "sentAt"])
-    .executeTakeFirstOrThrow();
-
   const toBuyer = conversation.sellerId === sender.id;
   const recipientId = toBuyer ? conversation.buyerId : conversation.sellerId;
   const readId = Number(toBuyer ? conversation.buyerReadId : conversation.sellerReadId);
   const mailedAt = toBuyer ? conversation.buyerMailedAt : conversation.sellerMailedAt;
-  const earlierUnread = await tables
-    .selectFrom("messages")
-    .select("id")
-    .where("conversationId", "=", conversationId)
-    .where("senderId", "<>", recipientId)
-    .where("id", ">", readId)
-    .where("id", "<", row.id)
-    .limit(1)
-    .executeTakeFirst();
+  // With the message, whether the recipient already had one they haven't read: read in the
+  // insert, which starts after the update above took the conversation's lock, so it sees a
+  // message another transaction added before letting go of it.
+  const { earlierUnreadId, ...row } = await tables
+    .insertInto("messages")
+    .values({ conversationId, senderId: sender.id, text, sentAt: now.toISOString() })
+    .returning((eb) => [
+      "id",
+      "conversationId",
+      "senderId",
+      "text",
+      "sentAt",
+      eb
+        .selectFrom("messages as earlier")
+        .select("earlier.id")
+        .whereRef("earlier.conversationId", "=", "messages.conversationId")
+        .where("earlier.senderId", "<>", recipientId)
+        .where("earlier.id", ">", readId)
+        .whereRef("earlier.id", "<", "messages.id")
+        .limit(1)
+        .as("earlierUnreadId"),
+    ])
+    .executeTakeFirstOrThrow();
   const mailedRecently =
     mailedAt !== null && now.getTime() - new Date(mailedAt).getTime() < MESSAGE_MAIL_INTERVAL_MS;
-  const email = !(earlierUnread && mailedRecently);
+  const email = !(earlierUnreadId !== null && mailedRecently);
   if (email) {
     await tables
       .updateTable("conversations")
