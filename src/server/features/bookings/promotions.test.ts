@@ -158,6 +158,19 @@ describe("first wishlist item: 5%", () => {
     expect(charged(await quoteThenBook(buyer, third))).toEqual(without(NO_DISCOUNT));
   });
 
+  test("two bikes wished for at the same moment: one of them is the first wish, and only one", async () => {
+    const buyer = await returningBuyer();
+    const [one, other] = [await newBike(), await newBike()];
+    await Promise.all([addToWishlist(t, buyer, one), addToWishlist(t, buyer, other)]);
+    const quotes = [await quoteOf(buyer, one), await quoteOf(buyer, other)];
+    expect(quotes).toContainEqual(FIRST_WISHLIST_ITEM);
+    expect(quotes).toContainEqual(NO_DISCOUNT);
+    // Wished again: still on the list once, at the time it was first added.
+    const before = await wishlist(t, buyer);
+    await wish(buyer, one, other);
+    expect(await wishlist(t, buyer)).toEqual(before);
+  });
+
   test("emptying the wishlist and wishing for the next bike to book earns nothing (the farm)", async () => {
     const buyer = await returningBuyer();
     const first = await newBike();

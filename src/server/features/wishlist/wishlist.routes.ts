@@ -33,13 +33,13 @@ wishlistRoutes.get("/", async (c) => {
 });
 
 wishlistRoutes.put("/:bikeId", async (c) => {
-  const { db } = c.get("deps");
+  const { db, dialect } = c.get("deps");
   const user = signedInUser(c);
   const bikeId = c.req.param("bikeId");
   if (!(await isShown(db, user, bikeId))) {
     throw new AppError("NOT_FOUND", "This bike is no longer listed.");
   }
-  await addToWishlist(db, user.id, bikeId);
+  await addToWishlist(db, dialect, user.id, bikeId);
   return c.body(null, 204);
 });
 
