@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Notification, NotificationKind } from "../../shared/schemas/notifications";
 import type { Tables } from "../db/tables";
 import { enqueueMail } from "../mail/mail-outbox";
 import { actionMail } from "../mail/mail-template";
-import { type NotificationTables, withNotificationTables } from "./notification-tables";
+import { withNotificationTables } from "./notification-tables";
 
 export interface NotificationInput {
   userId: string;
@@ -51,15 +51,6 @@ export async function notify(
   };
   // The notification is written only for a user who exists, and the same statement reads back
   // whom the mail goes to: one round trip where reading the user first took two.
-  const recipientColumn = <C extends "email" | "name">(
-    eb: ExpressionBuilder<NotificationTables, "notifications">,
-    column: C,
-  ) =>
-    eb
-      .selectFrom("users")
-      .select(`users.${column}` as `users.${C}`)
-      .whereRef("users.id", "=", "notifications.userId")
-      .as(column);
   const recipient = await withNotificationTables(db)
     .insertInto("notifications")
     .columns(["id", "kind", "title", "body", "link", "createdAt", "userId"])
@@ -77,15 +68,18 @@ export async function notify(
         ])
         .where("users.id", "=", input.userId),
     )
-    .returning((eb) => [
-      recipientColumn(eb, "email"),
-      recipientColumn(eb, "name"),
-      eb
-        .selectFrom("userPreferences")
-        .select("userPreferences.emailNotifications")
-        .whereRef("userPreferences.userId", "=", "notifications.userId")
-        .as("emailNotifications"),
-    ])
+    .returning((eb) => {
+      const recipientRow = eb.selectFrom("users").whereRef("users.id", "=", "notifications.userId");
+      return [
+        recipientRow.select("users.email").as("email"),
+        recipientRow.select("users.name").as("name"),
+        eb
+          .selectFrom("userPreferences")
+          .select("userPreferences.emailNotifications")
+          .whereRef("userPreferences.userId", "=", "notifications.userId")
+          .as("emailNotifications"),
+      ];
+    })
     // Read in the statement that found the user: both are there.
     .$narrowType<{ email: string; name: string }>()
     .executeTakeFirst();
