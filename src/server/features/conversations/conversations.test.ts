@@ -72,6 +72,24 @@ describe("starting a conversation", () => {
     expect(page.items.map((m) => m.text)).toEqual(["Any accidents?", "Papers in order?"]);
   });
 
+  test("two first messages sent at once make one conversation holding both", async () => {
+    const { seller, buyer, bike } = await cast();
+    const answers = await Promise.all([
+      start(buyer, bike.id, "Still there?"),
+      start(buyer, bike.id, "Can I see it today?"),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    const [one, other] = await Promise.all(
+      answers.map((answer) => answer.json() as Promise<Started>),
+    );
+    expect(one?.id).toBe(other?.id);
+    const page = await expectJson<MessagePage>(
+      await t.request(`/api/conversations/${one?.id}/messages`, { cookie: seller.cookie }),
+      200,
+    );
+    expect(page.items.map((m) => m.text).sort()).toEqual(["Can I see it today?", "Still there?"]);
+  });
+
   test("the seller can't message their own bike; an unknown bike is 404", async () => {
     const { seller, bike } = await cast();
     expect((await start(seller, bike.id, "Hello me")).status).toBe(403);

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import type { Message } from "#src/shared/schemas/conversations";
 import type { User } from "#src/shared/schemas/users";
-import { withConversationTables } from "../../conversations/conversation-tables";
+import {
+  type ConversationsTable,
+  withConversationTables,
+} from "../../conversations/conversation-tables";
 import type { AppDb } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
@@ -59,20 +62,14 @@ export async function startConversation(
         sellerMailedAt: null,
       })
       .onConflict((conflict) => conflict.columns(["bikeId", "buyerId"]).doNothing())
-      .returning("id")
+      .returningAll()
       .executeTakeFirst();
-    const conversationId =
-      inserted?.id ??
-      (
-        await tables
-          .selectFrom("conversations")
-          .select("id")
-          .where("bikeId", "=", bike.id)
-          .where("buyerId", "=", buyer.id)
-          .executeTakeFirstOrThrow()
-      ).id;
-    const message = await addMessage(trx, buyer, conversationId, input.text, options);
-    return { conversationId, created: inserted !== undefined, message };
+    // A new conversation is already at the top (its lastMessageAt is now) and locked by this
+    // transaction, which wrote it: its message goes straight in. An existing one moves first.
+    const conversation =
+      inserted ?? (await moveToTop(trx, buyer, { bikeId: bike.id, buyerId: buyer.id }, options));
+    const message = await addMessage(trx, buyer, conversation, input.text, options);
+    return { conversationId: conversation.id, created: inserted !== undefined, message };
   });
 }
 
@@ -84,40 +81,70 @@ export async function sendMessage(
   text: string,
   options: SendOptions,
 ): Promise<Message> {
-  return inTransaction(db, (trx) => addMessage(trx, sender, conversationId, text, options));
+  return inTransaction(db, async (trx) =>
+    addMessage(
+      trx,
+      sender,
+      await moveToTop(trx, sender, { id: conversationId }, options),
+      text,
+      options,
+    ),
+  );
+}
+
+type Conversation = Selectable<ConversationsTable>;
+
+/**
+ * Moves the conversation (by its id, or the buyer's about a bike) to the top
+ * of both lists, if `sender` takes part in it; anyone else finds no row
+ * (404). Locks it on PostgreSQL, so two messages to one conversation decide
+ * its mail one at a time.
+ */
+async function moveToTop(
+  trx: Transaction<Tables>,
+  sender: User,
+  which: { id: string } | { bikeId: string; buyerId: string },
+  options: SendOptions,
+): Promise<Conversation> {
+  const conversation = await withConversationTables(trx)
+    .updateTable("conversations")
+    .set({ lastMessageAt: (options.now ?? new Date()).toISOString() })
+    .where((eb) =>
+      eb.and([
+        "id" in which
+          ? eb("id", "=", which.id)
+          : eb.and([eb("bikeId", "=", which.bikeId), eb("buyerId", "=", which.buyerId)]),
+        eb.or([eb("buyerId", "=", sender.id), eb("sellerId", "=", sender.id)]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!conversation) throw conversationNotFound();
+  return conversation;
 }
 
 /**
- * Stores the message, moves the conversation to the top of both lists and
- * tells the other side: a notification always, a mail unless one went in
- * the last 15 minutes and they haven't read since.
+ * Stores the message in a conversation this transaction has moved to the
+ * top (and so locked) and tells the other side: a notification always, a
+ * mail unless one went in the last 15 minutes and they haven't read since.
  */
 async function addMessage(
   trx: Transaction<Tables>,
   sender: User,
-  conversationId: string,
+  conversation: Conversation,
   text: string,
   options: SendOptions,
 ): Promise<Message> {
   const tables = withConversationTables(trx);
   const now = options.now ?? new Date();
-  // Only a participant's: anyone else finds no row. Locks it on PostgreSQL, so two messages
-  // to one conversation decide its mail one at a time.
-  const conversation = await tables
-    .updateTable("conversations")
-    .set({ lastMessageAt: now.toISOString() })
-    .where("id", "=", conversationId)
-    .where((eb) => eb.or([eb("buyerId", "=", sender.id), eb("sellerId", "=", sender.id)]))
-    .returningAll()
-    .executeTakeFirst();
-  if (!conversation) throw conversationNotFound();
+  const conversationId = conversation.id;
   const toBuyer = conversation.sellerId === sender.id;
   const recipientId = toBuyer ? conversation.buyerId : conversation.sellerId;
   const readId = Number(toBuyer ? conversation.buyerReadId : conversation.sellerReadId);
   const mailedAt = toBuyer ? conversation.buyerMailedAt : conversation.sellerMailedAt;
   // With the message, whether the recipient already had one they haven't read: read in the
-  // insert, which starts after the update above took the conversation's lock, so it sees a
-  // message another transaction added before letting go of it.
+  // insert, which starts after this transaction took the conversation's lock (moving or
+  // creating it), so it sees a message another transaction added before letting go of it.
   const { earlierUnreadId, ...row } = await tables
     .insertInto("messages")
     .values({ conversationId, senderId: sender.id, text, sentAt: now.toISOString() })
