@@ -77,18 +77,18 @@ export function openDatabase(
   // Reads through the page cache mapped in memory: index-driven searches over a
   // large table run several times faster than through read() calls.
   sqlite.pragma("mmap_size = 268435456");
-  const db = new Kysely<Tables>({
-    dialect: new AppSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
-  });
-  const stopCheckpoints = options.backgroundCheckpoints
+  const checkpoints = options.backgroundCheckpoints
     ? checkpointInBackground(sqlite, config.file, logger)
-    : async () => {};
+    : null;
+  const db = new Kysely<Tables>({
+    dialect: new AppSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, checkpoints),
+  });
   return {
     db,
     dialect: "sqlite",
     driver: { dialect: "sqlite", sqlite },
     close: async () => {
-      await stopCheckpoints();
+      await checkpoints?.stop();
       await db.destroy();
     },
   };

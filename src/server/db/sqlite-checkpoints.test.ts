@@ -120,6 +120,43 @@ describe("SQLite checkpoints in the background", () => {
     expect(largestLog / 4096).toBeLessThan(10_000);
   }, 20_000);
 
+  test("the log starts over between the app's transactions: none of them finds the write lock taken", async () => {
+    const opened = await pagesDatabase();
+    handle = opened.handle;
+    // Every transaction begins with `begin immediate` (sqlite-dialect.ts); count the times it
+    // found the write lock taken, as it did whenever the worker's RESTART had taken it first.
+    const { sqlite } = opened.handle.driver as { sqlite: SQLite.Database };
+    const prepare = sqlite.prepare.bind(sqlite);
+    let lockTaken = 0;
+    sqlite.prepare = ((text: string) => {
+      const statement = prepare(text);
+      if (text !== "begin immediate") return statement;
+      const run = statement.run.bind(statement);
+      statement.run = (...values: unknown[]) => {
+        try {
+          return run(...values);
+        } catch (error) {
+          if (error instanceof SQLite.SqliteError && error.code === "SQLITE_BUSY") lockTaken++;
+          throw error;
+        }
+      };
+      return statement;
+    }) as typeof sqlite.prepare;
+    let largestLog = 0;
+    const until = Date.now() + 2_000;
+    for (let round = 0; Date.now() < until; round++) {
+      const sliceEnds = performance.now() + 2;
+      while (performance.now() < sliceEnds) await rewritePages(opened.handle.db, round);
+      largestLog = Math.max(largestLog, statSync(`${opened.file}-wal`).size);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    // Past 2,000 pages the log started over (else it would have reached the 10,000-page
+    // backstop), each time at the app's word, between two transactions.
+    expect(largestLog / 4096).toBeGreaterThan(2_000);
+    expect(largestLog / 4096).toBeLessThan(10_000);
+    expect(lockTaken).toBe(0);
+  }, 20_000);
+
   test("a reader that holds the log for seconds (a backup) doesn't hold the app's writes back", async () => {
     const opened = await pagesDatabase();
     handle = opened.handle;

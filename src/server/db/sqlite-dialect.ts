@@ -10,6 +10,9 @@ import {
   SqliteDriver,
   type TransactionSettings,
 } from "kysely";
+import type { BackgroundCheckpoints } from "./sqlite-checkpoints";
+
+type StartOverBeforeTransaction = Pick<BackgroundCheckpoints, "beforeTransaction"> | null;
 
 /** How long a transaction waits for the write lock before the request gets a 503 (db/errors.ts). */
 export const WRITE_LOCK_WAIT_MS = 5_000;
@@ -38,15 +41,22 @@ export const WRITE_LOCK_WAIT_MS = 5_000;
 export class AppSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #sqlite: SQLite.Database;
+  readonly #checkpoints: StartOverBeforeTransaction;
 
-  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+  /** `checkpoints`: the background worker that may start the log over between two transactions. */
+  constructor(
+    config: SqliteDialectConfig,
+    sqlite: SQLite.Database,
+    checkpoints: StartOverBeforeTransaction = null,
+  ) {
     super(config);
     this.#config = config;
     this.#sqlite = sqlite;
+    this.#checkpoints = checkpoints;
   }
 
   override createDriver(): Driver {
-    return new AppSqliteDriver(new SqliteDriver(this.#config), this.#sqlite);
+    return new AppSqliteDriver(new SqliteDriver(this.#config), this.#sqlite, this.#checkpoints);
   }
 }
 
@@ -144,13 +154,19 @@ const nextTurnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate
 class AppSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;
   readonly #sqlite: SQLite.Database;
+  readonly #checkpoints: StartOverBeforeTransaction;
   #connection: NonBlockingConnection | undefined;
   /** When the event loop last had a turn between two transactions. */
   #turnTakenAt = performance.now();
 
-  constructor(inner: SqliteDriver, sqlite: SQLite.Database) {
+  constructor(
+    inner: SqliteDriver,
+    sqlite: SQLite.Database,
+    checkpoints: StartOverBeforeTransaction,
+  ) {
     this.#inner = inner;
     this.#sqlite = sqlite;
+    this.#checkpoints = checkpoints;
   }
 
   init() {
@@ -170,7 +186,12 @@ class AppSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
-    if (performance.now() - this.#turnTakenAt >= WRITES_PER_TURN_MS) {
+    // Between two of this connection's transactions: the moment for the log to start over.
+    const startingOver = this.#checkpoints?.beforeTransaction();
+    if (startingOver) {
+      await startingOver;
+      this.#turnTakenAt = performance.now();
+    } else if (performance.now() - this.#turnTakenAt >= WRITES_PER_TURN_MS) {
       await nextTurnOfTheEventLoop();
       this.#turnTakenAt = performance.now();
     }
