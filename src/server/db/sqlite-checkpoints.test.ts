@@ -52,6 +52,22 @@ function rewritePages(db: DatabaseHandle["db"], round: number) {
 }
 
 /**
+ * Writes as a busy server makes them, for 2 s: 2 ms of transactions, then 2 ms for the rest of
+ * its work. Returns the largest the log file grew, in bytes.
+ */
+async function writeSteadily(opened: { handle: DatabaseHandle; file: string }) {
+  let largestLog = 0;
+  const until = Date.now() + 2_000;
+  for (let round = 0; Date.now() < until; round++) {
+    const sliceEnds = performance.now() + 2;
+    while (performance.now() < sliceEnds) await rewritePages(opened.handle.db, round);
+    largestLog = Math.max(largestLog, statSync(`${opened.file}-wal`).size);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return largestLog;
+}
+
+/**
  * Rows in the database file alone, as a copy without its write-ahead log reads it; null when
  * the copy was taken while a checkpoint was writing the file (a torn copy reads as malformed).
  */
@@ -104,16 +120,7 @@ describe("SQLite checkpoints in the background", () => {
   test("under a steady stream of writes the log keeps starting over, and no commit copies it", async () => {
     const opened = await pagesDatabase();
     handle = opened.handle;
-    // Writes as a busy server makes them, for 2 s: 2 ms of transactions, then 2 ms for the rest
-    // of its work.
-    let largestLog = 0;
-    const until = Date.now() + 2_000;
-    for (let round = 0; Date.now() < until; round++) {
-      const sliceEnds = performance.now() + 2;
-      while (performance.now() < sliceEnds) await rewritePages(opened.handle.db, round);
-      largestLog = Math.max(largestLog, statSync(`${opened.file}-wal`).size);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    const largestLog = await writeSteadily(opened);
     // The app's backstop is 10,000 pages (about 40 MB): a log that reached it was copied in a
     // commit, with the event loop stopped. The worker makes it start over from about 2,000; on
     // a machine busy with other work the log has been seen to reach 7,800 before it could.
@@ -142,14 +149,7 @@ describe("SQLite checkpoints in the background", () => {
       };
       return statement;
     }) as typeof sqlite.prepare;
-    let largestLog = 0;
-    const until = Date.now() + 2_000;
-    for (let round = 0; Date.now() < until; round++) {
-      const sliceEnds = performance.now() + 2;
-      while (performance.now() < sliceEnds) await rewritePages(opened.handle.db, round);
-      largestLog = Math.max(largestLog, statSync(`${opened.file}-wal`).size);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    const largestLog = await writeSteadily(opened);
     // Past 2,000 pages the log started over (else it would have reached the 10,000-page
     // backstop), each time at the app's word, between two transactions.
     expect(largestLog / 4096).toBeGreaterThan(2_000);
