@@ -31,8 +31,9 @@ export async function startConversation(
   db: AppDb,
   buyer: User,
   input: { bikeId: string; text: string },
-  options: SendOptions,
+  given: SendOptions,
 ): Promise<{ conversationId: string; created: boolean; message: Message }> {
+  const options = atOneMoment(given);
   return inTransaction(db, async (trx) => {
     const tables = withConversationTables(trx);
     const bike = await tables
@@ -46,7 +47,7 @@ export async function startConversation(
     if (bike.sellerId === buyer.id) {
       throw new AppError("FORBIDDEN", "This is your own bike: there is no seller to message.");
     }
-    const now = (options.now ?? new Date()).toISOString();
+    const now = options.now.toISOString();
     const inserted = await tables
       .insertInto("conversations")
       .values({
@@ -79,8 +80,9 @@ export async function sendMessage(
   sender: User,
   conversationId: string,
   text: string,
-  options: SendOptions,
+  given: SendOptions,
 ): Promise<Message> {
+  const options = atOneMoment(given);
   return inTransaction(db, async (trx) =>
     addMessage(
       trx,
@@ -94,6 +96,13 @@ export async function sendMessage(
 
 type Conversation = Selectable<ConversationsTable>;
 
+/** One moment for the whole message: the conversation's last activity is its message's time. */
+type AtOneMoment = SendOptions & { now: Date };
+
+function atOneMoment(options: SendOptions): AtOneMoment {
+  return { ...options, now: options.now ?? new Date() };
+}
+
 /**
  * Moves the conversation (by its id, or the buyer's about a bike) to the top
  * of both lists, if `sender` takes part in it; anyone else finds no row
@@ -104,11 +113,11 @@ async function moveToTop(
   trx: Transaction<Tables>,
   sender: User,
   which: { id: string } | { bikeId: string; buyerId: string },
-  options: SendOptions,
+  options: AtOneMoment,
 ): Promise<Conversation> {
   const conversation = await withConversationTables(trx)
     .updateTable("conversations")
-    .set({ lastMessageAt: (options.now ?? new Date()).toISOString() })
+    .set({ lastMessageAt: options.now.toISOString() })
     .where((eb) =>
       eb.and([
         "id" in which
@@ -133,10 +142,10 @@ async function addMessage(
   sender: User,
   conversation: Conversation,
   text: string,
-  options: SendOptions,
+  options: AtOneMoment,
 ): Promise<Message> {
   const tables = withConversationTables(trx);
-  const now = options.now ?? new Date();
+  const { now } = options;
   const conversationId = conversation.id;
   const toBuyer = conversation.sellerId === sender.id;
   const recipientId = toBuyer ? conversation.buyerId : conversation.sellerId;
