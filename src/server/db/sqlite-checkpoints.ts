@@ -146,8 +146,6 @@ export interface BackgroundCheckpoints {
   stop(): Promise<void>;
 }
 
-const NONE: BackgroundCheckpoints = { beforeTransaction: () => null, stop: async () => {} };
-
 /**
  * Moves SQLite's checkpoints off the thread that answers requests
  * (docs/decisions/0021-fast-uncached-reads-and-writes.md). By default the
@@ -157,7 +155,7 @@ const NONE: BackgroundCheckpoints = { beforeTransaction: () => null, stop: async
  * A worker thread with its own connection does that work instead, every
  * CHECKPOINT_WHILE_WRITING_MS while writes come and CHECKPOINT_WHEN_QUIET_MS
  * when they don't, and makes the log start over before it reaches the
- * backstop.
+ * backstop. None for an in-memory database, which has no log.
  *
  * Starting over holds the write lock while it copies what was written since
  * the last copy. Taken whenever SQLite's busy handler found a gap between
@@ -172,8 +170,8 @@ export function checkpointInBackground(
   sqlite: SQLite.Database,
   file: string,
   logger?: Logger,
-): BackgroundCheckpoints {
-  if (file === ":memory:") return NONE;
+): BackgroundCheckpoints | null {
+  if (file === ":memory:") return null;
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   // Shared with the worker: the number of the start-over it asks for, 0 when none. Read
   // before every transaction, so it is memory both threads see rather than a message.
