@@ -38,6 +38,42 @@ function ticksOf(pid: string): { user: number; system: number } | null {
   }
 }
 
+/**
+ * ReRide's threads by the name Node gives them, and what each does: the
+ * thread that answers requests is what a single process's reads compete
+ * with for writes (its time per write × the write rate is the share of it
+ * left to no read), the others run beside it on the second core.
+ */
+const THREADS: Record<string, string> = {
+  MainThread: "requests",
+  WorkerThread: "mail + checkpoints",
+  V8Worker: "GC + compiler",
+  "libuv-worker": "file pool",
+};
+
+/** CPU ticks of each of a process's threads, summed by what they do (THREADS). */
+function threadTicksOf(pid: string): Map<string, number> {
+  const byRole = new Map<string, number>();
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byRole; // it ended meanwhile
+  }
+  for (const task of tasks) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim();
+      const ticks = ticksOf(`${pid}/task/${task}`);
+      if (!ticks) continue;
+      const role = THREADS[name] ?? "other";
+      byRole.set(role, (byRole.get(role) ?? 0) + ticks.user + ticks.system);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return byRole;
+}
+
 function postgresTicks(): number {
   let total = 0;
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
@@ -79,11 +115,13 @@ try {
     ["the mix", kinds] as const,
   ]) {
     const appBefore = ticksOf(String(reride.pid));
+    const threadsBefore = threadTicksOf(String(reride.pid));
     const postgresBefore = postgresTicks();
     const mineBefore = process.cpuUsage();
     const figures = await writeAtRate(rate, seconds * 1000, [...sent]);
     const mine = process.cpuUsage(mineBefore);
     const appAfter = ticksOf(String(reride.pid));
+    const threadsAfter = threadTicksOf(String(reride.pid));
     const postgres = postgresTicks() - postgresBefore;
     const writes = figures.done + figures.failed;
     const perWrite = (ms: number) => `${(ms / writes).toFixed(2)} ms`;
@@ -93,7 +131,15 @@ try {
     if (appBefore && appAfter) {
       const user = (appAfter.user - appBefore.user) * 10;
       const system = (appAfter.system - appBefore.system) * 10;
-      parts.push(`ReRide ${perWrite(user + system)} (kernel ${perWrite(system)})`);
+      const threads = [...Object.values(THREADS), "other"]
+        .map(
+          (role) => [role, (threadsAfter.get(role) ?? 0) - (threadsBefore.get(role) ?? 0)] as const,
+        )
+        .filter(([, ticks]) => ticks > 0)
+        .map(([role, ticks]) => `${role} ${perWrite(ticks * 10)}`);
+      parts.push(
+        `ReRide ${perWrite(user + system)} (kernel ${perWrite(system)}; ${threads.join(", ")})`,
+      );
     }
     if (kind === "postgres") parts.push(`PostgreSQL ${perWrite(postgres * 10)}`);
     parts.push(`this writer ${perWrite((mine.user + mine.system) / 1000)}`);
