@@ -1,4 +1,7 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { startMailSender } from "./mail-sender";
@@ -50,5 +53,28 @@ describe("the mail sender's own thread", () => {
     await expect(waiting).rejects.toThrow("the mail sender stopped");
     // The SMTP client's own greeting timeout is 10 s: the close, not the timeout, ended it.
     expect(Date.now() - closed).toBeLessThan(5_000);
+  });
+
+  it("writes each mail as a whole file, and makes its folder again if it was removed meanwhile", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "reride-outbox-"));
+    const outbox = path.join(root, "outbox");
+    const sender = startMailSender(null);
+    try {
+      await sender.send(message("first@reride.test"), path.join(outbox, "first.eml"));
+      expect(readFileSync(path.join(outbox, "first.eml"), "utf8")).toContain(
+        "Subject: Your booking",
+      );
+      // Someone clears the outbox while ReRide runs: that attempt fails and is retried, and the
+      // retry finds the folder made again rather than failing for good.
+      rmSync(outbox, { recursive: true });
+      const file = path.join(outbox, "second.eml");
+      await expect(sender.send(message("second@reride.test"), file)).rejects.toThrow(/ENOENT/);
+      await sender.send(message("second@reride.test"), file);
+      expect(readFileSync(file, "utf8")).toContain("To: second@reride.test");
+      expect(existsSync(`${file}.tmp`)).toBe(false);
+    } finally {
+      sender.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -37,6 +37,9 @@ const transport = workerData.smtpUrl
       socketTimeout: 30000,
     })
   : nodemailer.createTransport({ streamTransport: true, buffer: true });
+// Folders this thread has made (or found): mkdir once each, not once a mail. A folder
+// removed meanwhile fails that mail, which forgets it, and the retry makes it again.
+const madeFolders = new Set();
 parentPort.on("message", async (request) => {
   if (request === "close") {
     // A second for the SMTP connection's goodbye; a mail still being sent then fails.
@@ -50,9 +53,18 @@ parentPort.on("message", async (request) => {
     const info = await transport.sendMail(message);
     if (file) {
       if (!Buffer.isBuffer(info.message)) throw new Error("expected the mail as bytes");
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file + ".tmp", info.message);
-      await rename(file + ".tmp", file);
+      const folder = path.dirname(file);
+      if (!madeFolders.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        madeFolders.add(folder);
+      }
+      try {
+        await writeFile(file + ".tmp", info.message);
+        await rename(file + ".tmp", file);
+      } catch (error) {
+        madeFolders.delete(folder);
+        throw error;
+      }
     }
     parentPort.postMessage({ id, ok: true });
   } catch (error) {
