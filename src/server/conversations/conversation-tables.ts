@@ -13,6 +13,9 @@ export interface ConversationsTable {
   /** The last message id each side has read; their unread count is the other side's messages after it. */
   buyerReadId: number;
   sellerReadId: number;
+  /** Each side's messages unread by the rule above, kept by triggers (migration 027). */
+  buyerUnread: Generated<number>;
+  sellerUnread: Generated<number>;
   /** When each side was last mailed about this conversation (message mails are batched). */
   buyerMailedAt: Date | string | null;
   sellerMailedAt: Date | string | null;

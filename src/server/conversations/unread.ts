@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { UnreadCounts } from "#src/shared/schemas/conversations";
 import type { AppDb } from "../db/database";
 import { withConversationTables } from "./conversation-tables";
@@ -8,26 +9,28 @@ import { withConversationTables } from "./conversation-tables";
  * notifications. A new message is also a notification (kind "message"), but
  * it is counted once, among the messages: the badge would otherwise say 2
  * for one message. Reading the conversation reads its notifications too.
+ *
+ * Each conversation keeps both sides' counts (migration 027, triggers), and
+ * only conversations with something unread are read, through their partial
+ * indexes: the literal `> 0` is what lets the databases use them.
  */
 export async function countUnread(db: AppDb, userId: string): Promise<UnreadCounts> {
   const tables = withConversationTables(db);
   const messages = await tables
-    .selectFrom("messages")
-    .innerJoin("conversations", "conversations.id", "messages.conversationId")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("messages.senderId", "<>", userId)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb("conversations.buyerId", "=", userId),
-          eb("messages.id", ">", eb.ref("conversations.buyerReadId")),
-        ]),
-        eb.and([
-          eb("conversations.sellerId", "=", userId),
-          eb("messages.id", ">", eb.ref("conversations.sellerReadId")),
-        ]),
-      ]),
-    )
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("conversations")
+        .select((inner) => inner.fn.sum<number | string | null>("buyerUnread").as("count"))
+        .where("buyerId", "=", userId)
+        .where(sql<boolean>`${sql.ref("buyerUnread")} > 0`)
+        .as("asBuyer"),
+      eb
+        .selectFrom("conversations")
+        .select((inner) => inner.fn.sum<number | string | null>("sellerUnread").as("count"))
+        .where("sellerId", "=", userId)
+        .where(sql<boolean>`${sql.ref("sellerUnread")} > 0`)
+        .as("asSeller"),
+    ])
     .executeTakeFirstOrThrow();
   const notifications = await tables
     .selectFrom("notifications")
@@ -36,5 +39,8 @@ export async function countUnread(db: AppDb, userId: string): Promise<UnreadCoun
     .where("readAt", "is", null)
     .where("kind", "<>", "message")
     .executeTakeFirstOrThrow();
-  return { messages: Number(messages.count), notifications: Number(notifications.count) };
+  return {
+    messages: Number(messages.asBuyer ?? 0) + Number(messages.asSeller ?? 0),
+    notifications: Number(notifications.count),
+  };
 }

@@ -29,6 +29,7 @@ import { priceStatsCountShownBikesMigration } from "./migrations/023-price-stats
 import { listingDetailsIndexMigration } from "./migrations/024-listing-details-index";
 import { foreignKeyIndexesMigration } from "./migrations/025-foreign-key-indexes";
 import { sharedRowsAtCommitMigration } from "./migrations/026-shared-rows-at-commit";
+import { unreadCountsMigration } from "./migrations/027-unread-counts";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -58,6 +59,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "024-listing-details-index": listingDetailsIndexMigration(dialect),
     "025-foreign-key-indexes": foreignKeyIndexesMigration(),
     "026-shared-rows-at-commit": sharedRowsAtCommitMigration(dialect),
+    "027-unread-counts": unreadCountsMigration(dialect),
   };
 }
 

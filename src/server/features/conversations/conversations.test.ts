@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { withConversationTables } from "#src/server/conversations/conversation-tables";
 import type { ErrorBody } from "#src/shared/errors";
 import type {
   ConversationPage,
@@ -184,6 +185,39 @@ describe("lists, pages and unread counts", () => {
     expect((await unread(buyer)).messages).toBe(1);
     expect((await unread(seller)).messages).toBe(0);
     expect((await list(buyer)).items[0]?.unreadCount).toBe(1);
+  });
+
+  test("the badge counts messages and read markers written outside the app too", async () => {
+    const { seller, buyer, bike } = await cast();
+    const { id } = await expectJson<Started>(await start(buyer, bike.id, "One"), 201);
+    const tables = withConversationTables(t.deps.db);
+    const write = (senderId: string, text: string) =>
+      tables
+        .insertInto("messages")
+        .values({ conversationId: id, senderId, text, sentAt: new Date().toISOString() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    // A script adds two of the buyer's messages and one of the seller's.
+    await write(buyer.id, "Two");
+    const last = await write(buyer.id, "Three");
+    await write(seller.id, "Answer");
+    expect((await unread(seller)).messages).toBe(3);
+    expect((await unread(buyer)).messages).toBe(1);
+    // It moves the seller's read marker to the buyer's second message: one left, then none.
+    const markSellerRead = (upTo: number) =>
+      tables
+        .updateTable("conversations")
+        .set({ sellerReadId: upTo })
+        .where("id", "=", id)
+        .execute();
+    await markSellerRead(Number(last.id) - 1);
+    expect((await unread(seller)).messages).toBe(1);
+    await markSellerRead(Number(last.id));
+    expect((await unread(seller)).messages).toBe(0);
+    // And removes the seller's answer: the buyer has nothing unread.
+    await tables.deleteFrom("messages").where("text", "=", "Answer").execute();
+    expect((await unread(buyer)).messages).toBe(0);
+    expect((await list(buyer)).items.find((c) => c.id === id)?.unreadCount).toBe(0);
   });
 
   test("conversations come newest activity first, in cursor pages; a deleted bike shows as null", async () => {
