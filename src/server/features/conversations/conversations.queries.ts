@@ -125,17 +125,10 @@ function summaries(db: Kysely<ConversationTables>, userId: string) {
         .orderBy("messages.id", "desc")
         .limit(1)
         .as("lastMessageId"),
-      eb
-        .selectFrom("messages")
-        .select((inner) => inner.fn.countAll<number | string>().as("count"))
-        .whereRef("messages.conversationId", "=", "conversations.id")
-        .where("messages.senderId", "<>", userId)
-        .where(
-          "messages.id",
-          ">",
-          sql<number>`case when ${sql.ref("conversations.buyerId")} = ${userId} then ${sql.ref("conversations.buyerReadId")} else ${sql.ref("conversations.sellerReadId")} end`,
-        )
-        .as("unreadCount"),
+      // The caller's side's count, kept by triggers (migration 027, decision 24).
+      sql<number>`case when ${sql.ref("conversations.buyerId")} = ${userId} then ${sql.ref("conversations.buyerUnread")} else ${sql.ref("conversations.sellerUnread")} end`.as(
+        "unreadCount",
+      ),
     ])
     .select((eb) => [
       eb
