@@ -16,21 +16,14 @@ import { withConversationTables } from "./conversation-tables";
  */
 export async function countUnread(db: AppDb, userId: string): Promise<UnreadCounts> {
   const tables = withConversationTables(db);
+  const unreadAs = (side: "buyer" | "seller") =>
+    tables
+      .selectFrom("conversations")
+      .select((eb) => eb.fn.sum<number | string | null>(`${side}Unread`).as("count"))
+      .where(`${side}Id`, "=", userId)
+      .where(sql<boolean>`${sql.ref(`${side}Unread`)} > 0`);
   const messages = await tables
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom("conversations")
-        .select((inner) => inner.fn.sum<number | string | null>("buyerUnread").as("count"))
-        .where("buyerId", "=", userId)
-        .where(sql<boolean>`${sql.ref("buyerUnread")} > 0`)
-        .as("asBuyer"),
-      eb
-        .selectFrom("conversations")
-        .select((inner) => inner.fn.sum<number | string | null>("sellerUnread").as("count"))
-        .where("sellerId", "=", userId)
-        .where(sql<boolean>`${sql.ref("sellerUnread")} > 0`)
-        .as("asSeller"),
-    ])
+    .selectNoFrom([unreadAs("buyer").as("asBuyer"), unreadAs("seller").as("asSeller")])
     .executeTakeFirstOrThrow();
   const notifications = await tables
     .selectFrom("notifications")
