@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { withConversationTables } from "#src/server/conversations/conversation-tables";
 import { type DatabaseHandle, openDatabase } from "#src/server/db/database";
 import { migrateToLatest } from "#src/server/db/migrate";
 import { type Database, loadEnv } from "#src/server/env";
@@ -27,6 +28,8 @@ export interface BenchDatabase {
   categoryIds: Record<CategoryName, string>;
   /** A generated buyer: the viewer of in-process reads. */
   viewerId: string;
+  /** The generated seller with the most conversations (bench/lib/generate-conversations.ts). */
+  busySellerId: string;
   reused: boolean;
 }
 
@@ -48,6 +51,7 @@ const FINGERPRINT_SOURCES = [
   "src/server/db/migrations",
   "src/server/auth.ts",
   "bench/lib/generate.ts",
+  "bench/lib/generate-conversations.ts",
   "bench/lib/vocabulary.ts",
 ];
 
@@ -134,12 +138,19 @@ async function describe(handle: DatabaseHandle, bikes: number) {
     .select("id")
     .where("email", "=", "buyer0@bench.reride.test")
     .executeTakeFirst();
+  const busySeller = await withConversationTables(handle.db)
+    .selectFrom("conversations")
+    .select("sellerId")
+    .groupBy("sellerId")
+    .orderBy((eb) => eb.fn.countAll(), "desc")
+    .limit(1)
+    .executeTakeFirst();
   const byName = new Map(rows.map((row) => [row.name, row.id]));
-  if (!viewer || categoryNames.some((name) => !byName.has(name))) return null;
+  if (!viewer || !busySeller || categoryNames.some((name) => !byName.has(name))) return null;
   const categoryIds = Object.fromEntries(
     categoryNames.map((name) => [name, byName.get(name) ?? ""]),
   ) as Record<CategoryName, string>;
-  return { categoryIds, viewerId: viewer.id };
+  return { categoryIds, viewerId: viewer.id, busySellerId: busySeller.sellerId };
 }
 
 interface Store {

@@ -7,6 +7,7 @@ import { categoryCountsMigration } from "#src/server/db/migrations/007-category-
 import { searchWordsMigration } from "#src/server/db/migrations/008-search-words";
 import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "#src/server/db/tables";
 import { type CategoryName, categoryNames } from "#src/shared/schemas/categories";
+import { loadConversations, TalkedAbout } from "./generate-conversations";
 import {
   BRAND,
   DESCRIPTIONS,
@@ -35,6 +36,8 @@ export interface Generated {
   categoryIds: Record<CategoryName, string>;
   /** A buyer with no bookings of its own, for in-process reads. */
   viewerId: string;
+  /** The seller with the most conversations: the busiest inbox and badge. */
+  busySellerId: string;
 }
 
 interface Person {
@@ -89,18 +92,26 @@ export async function generate(
   );
   log(`  ${sellerCount} sellers, ${buyerCount} buyers`);
 
+  const talkedAbout = new TalkedAbout();
   const rebuildSeconds = await withIndexesDeferred(db, dialect, () =>
     withTriggerKeptTablesDeferred(db, dialect, () =>
-      loadBikes(db, dialect, { bikes, random, sellers, buyers, categoryIds, now }, log),
+      loadBikes(
+        db,
+        dialect,
+        { bikes, random, sellers, buyers, categoryIds, now },
+        talkedAbout,
+        log,
+      ),
     ),
   );
   log(`  indexes built again in ${rebuildSeconds} s`);
+  const busySellerId = await loadConversations(db, dialect, talkedAbout, buyers, now, log);
   // PostgreSQL's autovacuum would analyze after a bulk load like this one; do it now so the
   // planner sees the data the way a production database would. SQLite: the app runs no
   // ANALYZE, so none here either (the bench measures what the app would get).
   if (dialect === "postgres") await sql`vacuum analyze`.execute(db);
   if (dialect === "sqlite") await sql`pragma journal_mode = wal`.execute(db);
-  return { categoryIds, viewerId: buyers[0]?.id ?? "" };
+  return { categoryIds, viewerId: buyers[0]?.id ?? "", busySellerId };
 }
 
 interface Population {
@@ -117,6 +128,7 @@ async function loadBikes(
   db: AppDb,
   dialect: Dialect,
   { bikes, random, sellers, buyers, categoryIds, now }: Population,
+  talkedAbout: TalkedAbout,
   log: (line: string) => void,
 ) {
   const started = Date.now();
@@ -130,6 +142,7 @@ async function loadBikes(
       const seller = random.pick(sellers);
       const bike = bikeRow(random, seller.id, categoryIds, now);
       bikeRows.push(bike);
+      talkedAbout.add(bike);
       if (bike.status !== "available" || random.next() < 0.02) {
         bookingRows.push(bookingRow(random, bike, seller, random.pick(buyers)));
       }

@@ -3,9 +3,12 @@ import { sql } from "kysely";
 import { findBike } from "#src/server/catalog/bike-reads";
 import { withFairPrice } from "#src/server/catalog/fair-price-stats";
 import { findCategory } from "#src/server/catalog/find-category";
+import { withConversationTables } from "#src/server/conversations/conversation-tables";
+import { countUnread } from "#src/server/conversations/unread";
 import { type AppDb, type Dialect, openDatabase, toIso } from "#src/server/db/database";
 import { listAdvertisedBikes } from "#src/server/features/bikes/bikes.queries";
 import { listCategories } from "#src/server/features/categories/categories.queries";
+import { listConversations } from "#src/server/features/conversations/conversations.queries";
 import { type BikeFilters, countBikes, listBikes } from "#src/server/features/search/bike-listing";
 import type { Cursor } from "#src/server/features/search/cursor";
 import { MILEAGE_UNKNOWN } from "#src/server/features/search/keyset";
@@ -72,6 +75,7 @@ export async function measureScale(
       searchLike(db, dialect, viewer, undefined, details, sort);
     const deepMileage = await deepMileageCursor(db, categoryId);
     const firstPage = { sort: "newest" as const, cursor: null, limit: PAGE_SIZE };
+    const inbox = await inboxOf(db, database.busySellerId);
     const probes: Probe[] = [
       {
         query: "category page, first page",
@@ -189,6 +193,19 @@ export async function measureScale(
         targeted: false,
         run: () => findBike(db, viewer, deep.cursor.id),
       },
+      // Decision 24: the busiest seller's inbox and the badge every page asks for.
+      {
+        query: "inbox, first page",
+        detail: `a seller with ${inbox.conversations.toLocaleString("en")} conversations`,
+        targeted: true,
+        run: () => listConversations(db, database.busySellerId, {}),
+      },
+      {
+        query: "unread badge",
+        detail: `the same seller, ${inbox.unread.toLocaleString("en")} of them unread`,
+        targeted: true,
+        run: () => countUnread(db, database.busySellerId),
+      },
     ];
     const rows: ScaleRow[] = [];
     for (const probe of probes) {
@@ -286,6 +303,21 @@ async function deepMileageCursor(db: AppDb, categoryId: string): Promise<Cursor>
   return row
     ? { sort: "mileage_asc", value: Number(row.mileage), id: row.id }
     : { sort: "mileage_asc", value: 0, id: "" };
+}
+
+/** How many conversations the busiest seller has, and how many with something unread. */
+async function inboxOf(db: AppDb, sellerId: string) {
+  const row = await withConversationTables(db)
+    .selectFrom("conversations")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("conversations"),
+      eb.fn
+        .sum<number | string | null>(sql`case when "sellerUnread" > 0 then 1 else 0 end`)
+        .as("unread"),
+    ])
+    .where("sellerId", "=", sellerId)
+    .executeTakeFirstOrThrow();
+  return { conversations: Number(row.conversations), unread: Number(row.unread ?? 0) };
 }
 
 async function viewerOf(db: AppDb, id: string): Promise<User> {

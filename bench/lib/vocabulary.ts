@@ -115,6 +115,23 @@ export const DESCRIPTIONS = [
   null,
 ];
 
+/** A conversation's lines, buyer and seller taking turns (the buyer asks first). */
+export const BUYER_LINES = [
+  "Is this still available?",
+  "Can I see it this weekend?",
+  "Would you take a little less for it?",
+  "Has it ever been in an accident?",
+  "Are the papers up to date?",
+];
+
+export const SELLER_LINES = [
+  "Yes, it is still available.",
+  "Saturday morning works for me.",
+  "The price is fair for the condition, but come and see it.",
+  "No accidents, only the scratches in the photos.",
+  "All papers are up to date.",
+];
+
 export const FIRST_NAMES = [
   "Rahim",
   "Nadia",
