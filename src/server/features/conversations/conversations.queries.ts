@@ -98,7 +98,9 @@ export async function findConversationSummary(
 
 /**
  * The list's columns. The seller's phone is never among them: it is told
- * only with an accepted booking (PRODUCT.md §8).
+ * only with an accepted booking (PRODUCT.md §8). The last message is joined
+ * by its id, found once in the conversation's index (`messages_conversation`):
+ * a seek for each of its columns read it four times.
  */
 function summaries(db: Kysely<ConversationTables>, userId: string) {
   return db
@@ -106,7 +108,21 @@ function summaries(db: Kysely<ConversationTables>, userId: string) {
     .leftJoin("bikes", "bikes.id", "conversations.bikeId")
     .innerJoin("users as buyer", "buyer.id", "conversations.buyerId")
     .innerJoin("users as seller", "seller.id", "conversations.sellerId")
-    .select((eb) => [
+    .leftJoin("messages as last", (join) =>
+      join.on((eb) =>
+        eb(
+          "last.id",
+          "=",
+          eb
+            .selectFrom("messages")
+            .select("messages.id")
+            .whereRef("messages.conversationId", "=", "conversations.id")
+            .orderBy("messages.id", "desc")
+            .limit(1),
+        ),
+      ),
+    )
+    .select([
       "conversations.id",
       "conversations.lastMessageAt",
       "bikes.id as bikeId",
@@ -118,40 +134,13 @@ function summaries(db: Kysely<ConversationTables>, userId: string) {
       "seller.id as sellerId",
       "seller.name as sellerName",
       "seller.verified as sellerVerified",
-      eb
-        .selectFrom("messages")
-        .select("messages.id")
-        .whereRef("messages.conversationId", "=", "conversations.id")
-        .orderBy("messages.id", "desc")
-        .limit(1)
-        .as("lastMessageId"),
+      "last.text as lastText",
+      "last.sentAt as lastSentAt",
+      "last.senderId as lastSenderId",
       // The caller's side's count, kept by triggers (migration 027, decision 24).
       sql<number>`case when ${sql.ref("conversations.buyerId")} = ${userId} then ${sql.ref("conversations.buyerUnread")} else ${sql.ref("conversations.sellerUnread")} end`.as(
         "unreadCount",
       ),
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom("messages")
-        .select("messages.text")
-        .whereRef("messages.conversationId", "=", "conversations.id")
-        .orderBy("messages.id", "desc")
-        .limit(1)
-        .as("lastText"),
-      eb
-        .selectFrom("messages")
-        .select("messages.sentAt")
-        .whereRef("messages.conversationId", "=", "conversations.id")
-        .orderBy("messages.id", "desc")
-        .limit(1)
-        .as("lastSentAt"),
-      eb
-        .selectFrom("messages")
-        .select("messages.senderId")
-        .whereRef("messages.conversationId", "=", "conversations.id")
-        .orderBy("messages.id", "desc")
-        .limit(1)
-        .as("lastSenderId"),
     ]);
 }
 
