@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
 import { writeAtRate, writeKinds } from "./lib/mixed";
 import { startReRide } from "./lib/reride";
+import { describeStatements, statementTimes } from "./lib/statement-times";
 
 /**
  * What one write costs the machine: the mixed workload's writes (wishlist
@@ -13,6 +14,7 @@ import { startReRide } from "./lib/reride";
  * this is what caps them at a high write rate. Linux only (/proc).
  *
  *   npm run bench:write-cost -- --db postgres --rate 100 --seconds 10
+ *   npm run bench:write-cost -- --statements   # SQLite: and the statements' time, per kind
  */
 const { values } = parseArgs({
   options: {
@@ -20,10 +22,12 @@ const { values } = parseArgs({
     rate: { type: "string", default: "100" },
     seconds: { type: "string", default: "10" },
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    statements: { type: "boolean", default: false },
   },
 });
 const kind = values.db as DbKind;
 if (kind !== "sqlite" && kind !== "postgres") throw new Error("--db is sqlite or postgres");
+if (values.statements && kind !== "sqlite") throw new Error("--statements times SQLite's only");
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 
@@ -94,7 +98,8 @@ const database = await prepareDatabase(
   { dataDir: DEFAULT_DATA_DIR, pgPrefix: DEFAULT_PG_PREFIX, postgresUrl: values["pg-url"] },
   (line) => process.stdout.write(`${line}\n`),
 );
-const reride = await startReRide(database, "warn");
+const statements = values.statements ? statementTimes() : null;
+const reride = await startReRide(database, "warn", { extraEnv: statements?.env ?? {} });
 try {
   const { kinds } = await writeKinds(database, reride);
   await writeAtRate(rate, 2_000, kinds); // warm up
@@ -114,6 +119,7 @@ try {
     ...kinds.map((one) => [one.name, [one]] as const),
     ["the mix", kinds] as const,
   ]) {
+    await statements?.take(reride.pid);
     const appBefore = ticksOf(String(reride.pid));
     const threadsBefore = threadTicksOf(String(reride.pid));
     const postgresBefore = postgresTicks();
@@ -144,8 +150,14 @@ try {
     if (kind === "postgres") parts.push(`PostgreSQL ${perWrite(postgres * 10)}`);
     parts.push(`this writer ${perWrite((mine.user + mine.system) / 1000)}`);
     console.log(`  ${parts.join(" · ")}`);
+    if (statements) {
+      for (const line of describeStatements(await statements.take(reride.pid), writes)) {
+        console.log(line);
+      }
+    }
   }
   for (const writeKind of kinds) await writeKind.cleanUp?.();
 } finally {
   await reride.stop();
+  statements?.close();
 }

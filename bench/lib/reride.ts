@@ -31,11 +31,17 @@ export interface ReRide extends Running {
  * cookie this one shares, so both answer the same user's same session.
  * `uncached`: ReRide whose read caches miss on every request
  * (servers/reride-uncached.ts), on a database the first one prepared.
+ * `extraEnv`: more of the server's environment (NODE_OPTIONS for a probe).
  */
 export async function startReRide(
   database: BenchDatabase,
   logLevel: string,
-  options: { processes?: number; signedInAs?: ReRide; uncached?: boolean } = {},
+  options: {
+    processes?: number;
+    signedInAs?: ReRide;
+    uncached?: boolean;
+    extraEnv?: Record<string, string>;
+  } = {},
 ): Promise<ReRide> {
   const processes = options.processes ?? 1;
   const authSecret = options.signedInAs?.authSecret ?? randomBytes(32).toString("base64url");
@@ -69,6 +75,7 @@ export async function startReRide(
     // be cancelled at any moment; with the default cap of 3 active bookings some would be
     // a 409 BOOKING_LIMIT, and the mix would time refusals instead of bookings.
     MAX_ACTIVE_BOOKINGS: "1000",
+    ...options.extraEnv,
   });
   const name = options.uncached
     ? UNCACHED
