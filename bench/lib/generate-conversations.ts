@@ -7,6 +7,7 @@ import {
 } from "#src/server/conversations/conversation-tables";
 import type { AppDb, Dialect } from "#src/server/db/database";
 import type { NewBike } from "#src/server/db/tables";
+import { loadTransaction } from "./load-transaction";
 import { BUYER_LINES, randomSource, SELLER_LINES } from "./vocabulary";
 
 /**
@@ -124,8 +125,8 @@ export async function loadConversations(
   const started = Date.now();
   for (let from = 0; from < planned.length; from += CHUNK) {
     const chunk = planned.slice(from, from + CHUNK);
-    await tables.transaction().execute(async (trx) => {
-      if (dialect === "postgres") await sql`set local synchronous_commit = off`.execute(trx);
+    await loadTransaction(db, dialect, async (appTrx) => {
+      const trx = withConversationTables(appTrx);
       await trx
         .insertInto("conversations")
         .values(chunk.map((one) => one.conversation))

@@ -8,6 +8,7 @@ import { searchWordsMigration } from "#src/server/db/migrations/008-search-words
 import type { BookingsTable, NewBike, UsersTable, WishlistTable } from "#src/server/db/tables";
 import { type CategoryName, categoryNames } from "#src/shared/schemas/categories";
 import { loadConversations, TalkedAbout } from "./generate-conversations";
+import { loadTransaction } from "./load-transaction";
 import {
   BRAND,
   DESCRIPTIONS,
@@ -155,7 +156,7 @@ async function loadBikes(
         });
       }
     }
-    await transaction(db, dialect, async (trx) => {
+    await loadTransaction(db, dialect, async (trx) => {
       for (let at = 0; at < bikeRows.length; at += 1000) {
         await trx
           .insertInto("bikes")
@@ -440,18 +441,6 @@ function bookingRow(
   };
 }
 
-/** A transaction that, on PostgreSQL, doesn't wait for its commit to reach the disk. */
-async function transaction(
-  db: AppDb,
-  dialect: Dialect,
-  work: (trx: AppDb) => Promise<void>,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (dialect === "postgres") await sql`set local synchronous_commit = off`.execute(trx);
-    await work(trx);
-  });
-}
-
 async function inChunks<T>(
   db: AppDb,
   dialect: Dialect,
@@ -459,7 +448,7 @@ async function inChunks<T>(
   size: number,
   insert: (trx: AppDb, rows: T[]) => Promise<unknown>,
 ): Promise<void> {
-  await transaction(db, dialect, async (trx) => {
+  await loadTransaction(db, dialect, async (trx) => {
     for (let at = 0; at < rows.length; at += size) await insert(trx, rows.slice(at, at + size));
   });
 }
