@@ -128,6 +128,14 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 /**
  * A connection that can't be had in 5 s fails the request (503) instead of
  * holding it; keep-alive notices a peer that vanished without a word.
+ *
+ * Connections are kept however long they sit idle (pg closes them after 10 s
+ * by default). A new one costs PostgreSQL a process that starts with cold
+ * caches: the first booking on it took 52–121 ms against 24–33 ms on a kept
+ * one, measured with 11 s between bookings (docs/decisions/0021, fourteenth
+ * pass). A quiet marketplace has lulls longer than 10 s all day, so with
+ * pg's default most of its writes paid that. The pool still never holds more
+ * than `max`, and a connection the server ends is dropped and replaced.
  */
 function postgresPool(
   url: string,
@@ -140,6 +148,7 @@ function postgresPool(
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 0,
     keepAlive: true,
     ...(onConnect ? { onConnect } : {}),
   });
