@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "#src/server/db/database";
 import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
+import { median } from "./lib/load";
 import { signUp, startReRide } from "./lib/reride";
 
 /**
@@ -45,11 +46,6 @@ const bikes = (
     .execute()
 ).map((row) => row.id);
 await handle.close();
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const reride = await startReRide(database, "warn");
 try {
