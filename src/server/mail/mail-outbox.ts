@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../db/compiled-once";
 import type { Dialect } from "../db/database";
 import type { Tables } from "../db/tables";
 
@@ -28,26 +29,41 @@ export type QueuedMail = Mail & { id: string; attempts: number; createdAt: strin
 
 const outboxOf = (db: Kysely<Tables>) => db.withTables<{ mailOutbox: MailOutboxTable }>();
 
+// Built by Kysely once (db/compiled-once.ts): every notification that mails runs it.
+const insertMail = compiledOnce(
+  "insertMail",
+  (
+    db: Kysely<Tables>,
+    values: {
+      id: string;
+      recipient: string;
+      subject: string;
+      text: string;
+      html: string;
+      nextAttemptAt: number;
+      createdAt: string;
+    },
+  ) =>
+    outboxOf(db)
+      .insertInto("mailOutbox")
+      .values({ ...values, attempts: 0, lastError: null }),
+);
+
 /**
  * Queues a mail. Pass the transaction that makes whatever the mail is about,
  * so both are kept or neither; the worker (mail-worker.ts) sends it later.
  */
 export async function enqueueMail(db: Kysely<Tables>, mail: Mail, now = new Date()) {
   const id = randomUUID();
-  await outboxOf(db)
-    .insertInto("mailOutbox")
-    .values({
-      id,
-      recipient: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      attempts: 0,
-      nextAttemptAt: now.getTime(),
-      lastError: null,
-      createdAt: now.toISOString(),
-    })
-    .execute();
+  await insertMail(db, {
+    id,
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    nextAttemptAt: now.getTime(),
+    createdAt: now.toISOString(),
+  });
   return id;
 }
 

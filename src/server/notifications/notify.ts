@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Notification, NotificationKind } from "../../shared/schemas/notifications";
+import { compiledOnce } from "../db/compiled-once";
 import type { Tables } from "../db/tables";
 import { enqueueMail } from "../mail/mail-outbox";
 import { actionMail } from "../mail/mail-template";
@@ -27,6 +28,49 @@ export interface NotifyOptions {
 }
 
 /**
+ * The notification, for its recipient if the account still exists; returns
+ * where its mail goes. Built by Kysely once (db/compiled-once.ts): every
+ * booking event and message runs it.
+ */
+const insertNotification = compiledOnce(
+  "insertNotification",
+  (db: Kysely<Tables>, values: Omit<Notification, "readAt"> & { userId: string }) =>
+    withNotificationTables(db)
+      .insertInto("notifications")
+      .columns(["id", "kind", "title", "body", "link", "createdAt", "userId"])
+      .expression((eb) =>
+        eb
+          .selectFrom("users")
+          .select([
+            eb.val(values.id).as("id"),
+            eb.val(values.kind).as("kind"),
+            eb.val(values.title).as("title"),
+            eb.val(values.body).as("body"),
+            eb.val(values.link).as("link"),
+            eb.val(values.createdAt).as("createdAt"),
+            "users.id as userId",
+          ])
+          .where("users.id", "=", values.userId),
+      )
+      .returning((eb) => {
+        const recipientRow = eb
+          .selectFrom("users")
+          .whereRef("users.id", "=", "notifications.userId");
+        return [
+          recipientRow.select("users.email").as("email"),
+          recipientRow.select("users.name").as("name"),
+          eb
+            .selectFrom("userPreferences")
+            .select("userPreferences.emailNotifications")
+            .whereRef("userPreferences.userId", "=", "notifications.userId")
+            .as("emailNotifications"),
+        ];
+      })
+      // Read in the statement that found the user: both are there.
+      .$narrowType<{ email: string; name: string }>(),
+);
+
+/**
  * Tells a user something happened: a notification in the app and, unless
  * they turned e-mail off, a mail with the same words and link. Pass the
  * transaction that makes the event, so the event, its notification and its
@@ -51,38 +95,17 @@ export async function notify(
   };
   // The notification is written only for a user who exists, and the same statement reads back
   // whom the mail goes to: one round trip where reading the user first took two.
-  const recipient = await withNotificationTables(db)
-    .insertInto("notifications")
-    .columns(["id", "kind", "title", "body", "link", "createdAt", "userId"])
-    .expression((eb) =>
-      eb
-        .selectFrom("users")
-        .select([
-          eb.val(notification.id).as("id"),
-          eb.val(notification.kind).as("kind"),
-          eb.val(notification.title).as("title"),
-          eb.val(notification.body).as("body"),
-          eb.val(notification.link).as("link"),
-          eb.val(notification.createdAt).as("createdAt"),
-          "users.id as userId",
-        ])
-        .where("users.id", "=", input.userId),
-    )
-    .returning((eb) => {
-      const recipientRow = eb.selectFrom("users").whereRef("users.id", "=", "notifications.userId");
-      return [
-        recipientRow.select("users.email").as("email"),
-        recipientRow.select("users.name").as("name"),
-        eb
-          .selectFrom("userPreferences")
-          .select("userPreferences.emailNotifications")
-          .whereRef("userPreferences.userId", "=", "notifications.userId")
-          .as("emailNotifications"),
-      ];
+  const [recipient] = (
+    await insertNotification(db, {
+      id: notification.id,
+      kind: notification.kind,
+      title: notification.title,
+      body: notification.body,
+      link: notification.link,
+      createdAt: notification.createdAt,
+      userId: input.userId,
     })
-    // Read in the statement that found the user: both are there.
-    .$narrowType<{ email: string; name: string }>()
-    .executeTakeFirst();
+  ).rows;
   if (!recipient) return null;
 
   const wantsMail =

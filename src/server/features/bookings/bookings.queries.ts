@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expressionBuilder } from "kysely";
+import { expressionBuilder, type Insertable } from "kysely";
 import { bikeStatusAfter, canTransition } from "#src/shared/booking-rules";
-import type { Quote } from "#src/shared/schemas/bikes";
+import type { BikeStatus, Quote } from "#src/shared/schemas/bikes";
 import {
   activeBookingStatuses,
   type Booking,
@@ -11,9 +11,10 @@ import {
 import type { User } from "#src/shared/schemas/users";
 import { promotionRecordsOf, quoteFrom } from "../../catalog/quotes";
 import { withReviewTables } from "../../catalog/seller-ratings";
+import { compiledOnce } from "../../db/compiled-once";
 import { type AppDb, type Dialect, toIso } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
-import type { BookingRow, Tables } from "../../db/tables";
+import type { BookingRow, BookingsTable, Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
@@ -45,6 +46,43 @@ function activeBookingsOf(buyerId: string) {
     .where("buyerId", "=", buyerId)
     .where("status", "in", activeBookingStatuses);
 }
+
+// A booking's statements, each built by Kysely once (db/compiled-once.ts): they run
+// on every booking, and building them was a few percent of its CPU.
+
+/** The bike, the buyer's active bookings and their promotion records in one statement. */
+const bikeToBook = compiledOnce("bikeToBook", (db, values: { bikeId: string; buyerId: string }) =>
+  db
+    .selectFrom("bikes")
+    .innerJoin("users", "users.id", "bikes.sellerId")
+    .select([
+      "bikes.id",
+      "bikes.sellerId",
+      "bikes.title",
+      "bikes.imageUrl",
+      "bikes.resalePrice",
+      "bikes.status",
+      "users.name as sellerName",
+      activeBookingsOf(values.buyerId).as("activeBookings"),
+      ...promotionRecordsOf(values.buyerId),
+    ])
+    .where("bikes.id", "=", values.bikeId)
+    .where("bikes.hidden", "=", 0),
+);
+
+/** Available → booked, guarded by the status it had when read. */
+const flipToBooked = compiledOnce("flipToBooked", (db, values: { bikeId: string; now: string }) =>
+  db
+    .updateTable("bikes")
+    .set({ status: "booked", updatedAt: values.now })
+    .where("id", "=", values.bikeId)
+    .where("status", "=", "available")
+    .where("hidden", "=", 0),
+);
+
+const insertBooking = compiledOnce("insertBooking", (db, booking: Insertable<BookingsTable>) =>
+  db.insertInto("bookings").values(booking),
+);
 
 /**
  * Books a bike at the price the server computes. The bike flips from
@@ -93,23 +131,7 @@ export async function createBooking(
       }
       // The bike, the buyer's active bookings and their promotion records in one statement:
       // two round trips fewer on PostgreSQL than reading them apart.
-      const bike = await trx
-        .selectFrom("bikes")
-        .innerJoin("users", "users.id", "bikes.sellerId")
-        .select([
-          "bikes.id",
-          "bikes.sellerId",
-          "bikes.title",
-          "bikes.imageUrl",
-          "bikes.resalePrice",
-          "bikes.status",
-          "users.name as sellerName",
-          activeBookingsOf(buyer.id).as("activeBookings"),
-          ...promotionRecordsOf(buyer.id),
-        ])
-        .where("bikes.id", "=", input.bikeId)
-        .where("bikes.hidden", "=", 0)
-        .executeTakeFirst();
+      const [bike] = (await bikeToBook(trx, { bikeId: input.bikeId, buyerId: buyer.id })).rows;
       // The limit is told before anything about the bike, as when they were read apart.
       const active = bike
         ? bike.activeBookings
@@ -134,14 +156,8 @@ export async function createBooking(
         throw new PriceChangedError(quote);
       }
       const now = new Date().toISOString();
-      const flipped = await trx
-        .updateTable("bikes")
-        .set({ status: "booked", updatedAt: now })
-        .where("id", "=", bike.id)
-        .where("status", "=", "available")
-        .where("hidden", "=", 0)
-        .executeTakeFirst();
-      if (Number(flipped.numUpdatedRows) === 0) {
+      const flipped = await flipToBooked(trx, { bikeId: bike.id, now });
+      if (Number(flipped.numAffectedRows ?? 0) === 0) {
         // Taken, deleted or hidden meanwhile: a fresh read tells which.
         const still = await trx
           .selectFrom("bikes")
@@ -172,7 +188,7 @@ export async function createBooking(
         updatedAt: now,
         idempotencyKey: idempotencyKey ?? null,
       };
-      await trx.insertInto("bookings").values(booking).execute();
+      await insertBooking(trx, booking);
       await tellAboutBooking(trx, booking, "pending", "buyer", rules.publicUrl);
       // Pending: the seller's phone isn't shown yet, and a new booking has no review.
       return toBooking({ ...booking, sellerPhone: null, reviewId: null });
@@ -191,6 +207,51 @@ interface BookingRequest {
 }
 
 /**
+ * The move and the rules in one statement, one per status moved to: from a
+ * status `to` may follow, by the buyer or the seller of the booking. None for
+ * a status nobody may move a booking to.
+ */
+const moveTo = new Map(
+  bookingStatuses.flatMap((to) => {
+    const parties = (["buyer", "seller"] as const)
+      .map((side) => ({
+        column: side === "buyer" ? ("buyerId" as const) : ("sellerId" as const),
+        from: bookingStatuses.filter((status) => canTransition(side, status, to)),
+      }))
+      .filter((party) => party.from.length > 0);
+    if (parties.length === 0) return [];
+    const move = compiledOnce(
+      `moveBookingTo:${to}`,
+      (db, values: { bookingId: string; userId: string; now: string }) =>
+        db
+          .updateTable("bookings")
+          .set({ status: to, updatedAt: values.now })
+          .where("id", "=", values.bookingId)
+          .where((eb) =>
+            eb.or(
+              parties.map((party) =>
+                eb.and([eb(party.column, "=", values.userId), eb("status", "in", party.from)]),
+              ),
+            ),
+          )
+          .returningAll(),
+    );
+    return [[to, move] as const];
+  }),
+);
+
+/** The bike's status as its booking's move leaves it; its phone, for the answer. */
+const setBikeStatus = compiledOnce(
+  "setBikeStatus",
+  (db, values: { bikeId: string; status: BikeStatus; now: string }) =>
+    db
+      .updateTable("bikes")
+      .set({ status: values.status, updatedAt: values.now })
+      .where("id", "=", values.bikeId)
+      .returning("phone"),
+);
+
+/**
  * Moves a booking along the allowed transitions and keeps its bike's status
  * in step; the other party is told in the same transaction. Returns the
  * booking as this change left it, from the statements that wrote it.
@@ -204,40 +265,14 @@ export async function changeBookingStatus(
 ): Promise<Booking> {
   return await inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
-    // The move and the rules in one statement: from a status `to` may follow, by the buyer or
-    // the seller of the booking. Only when it moves nothing is the booking read to say why.
-    const parties = (["buyer", "seller"] as const)
-      .map((side) => ({
-        column: side === "buyer" ? ("buyerId" as const) : ("sellerId" as const),
-        from: bookingStatuses.filter((status) => canTransition(side, status, to)),
-      }))
-      .filter((party) => party.from.length > 0);
-    const booking =
-      parties.length === 0
-        ? undefined
-        : await trx
-            .updateTable("bookings")
-            .set({ status: to, updatedAt: now })
-            .where("id", "=", bookingId)
-            .where((eb) =>
-              eb.or(
-                parties.map((party) =>
-                  eb.and([eb(party.column, "=", user.id), eb("status", "in", party.from)]),
-                ),
-              ),
-            )
-            .returningAll()
-            .executeTakeFirst();
+    const move = moveTo.get(to);
+    const [booking] = move ? (await move(trx, { bookingId, userId: user.id, now })).rows : [];
     if (!booking) throw await whyNotMoved(trx, user, bookingId, to);
     const side = booking.buyerId === user.id ? "buyer" : "seller";
-    const bike = booking.bikeId
-      ? await trx
-          .updateTable("bikes")
-          .set({ status: bikeStatusAfter(to), updatedAt: now })
-          .where("id", "=", booking.bikeId)
-          .returning("phone")
-          .executeTakeFirst()
-      : undefined;
+    const [bike] = booking.bikeId
+      ? (await setBikeStatus(trx, { bikeId: booking.bikeId, status: bikeStatusAfter(to), now }))
+          .rows
+      : [];
     await tellAboutBooking(trx, booking, to, side, options.publicUrl);
     // Only a completed booking can be reviewed, and nothing moves on from completed: no review yet.
     return toBooking({ ...booking, sellerPhone: bike?.phone ?? null, reviewId: null });

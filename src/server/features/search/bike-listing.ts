@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from "kysely";
 import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
-import { selectBikes, toBike } from "../../catalog/bike-reads";
+import { readBikesByIds, toBike } from "../../catalog/bike-reads";
 import { indexTerms } from "../../catalog/search-text";
 import type { AppDb, Dialect } from "../../db/database";
 import {
@@ -206,16 +206,11 @@ export async function listBikes(
     scanned ??
     (await indexPage(db, dialect, filters, words, page, sortMatchesUpTo, detailScanBudget));
   const shown = keyed.slice(0, page.limit);
-  const rows =
-    shown.length === 0
-      ? []
-      : await selectBikes(db, viewer.id)
-          .where(
-            "bikes.id",
-            "in",
-            shown.map((row) => row.id),
-          )
-          .execute();
+  const rows = await readBikesByIds(
+    db,
+    viewer.id,
+    shown.map((row) => row.id),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   // A bike deleted between the two reads is simply not shown.
   const items = shown.flatMap((key) => {

@@ -1,0 +1,119 @@
+import { parseArgs } from "node:util";
+import type { KyselyPlugin } from "kysely";
+import { readBikesByIds } from "#src/server/catalog/bike-reads";
+import { type AppDb, openDatabase } from "#src/server/db/database";
+import { changeBookingStatus, createBooking } from "#src/server/features/bookings/bookings.queries";
+import type { User } from "#src/shared/schemas/users";
+import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
+import { median } from "./lib/load";
+
+/**
+ * What building SQL with Kysely on every call costs, side by side in one
+ * process (src/server/db/compiled-once.ts): a booking made and cancelled,
+ * and a category page's read model of 12 bikes, each run in turn on the
+ * app's database as it is (statements compiled once) and through a
+ * pass-through plugin (a database with plugins builds every query, as
+ * before). The figure is the ratio of the CPU medians: the machine's speed
+ * cancels out. The plugin's own two calls a statement are a few
+ * microseconds of the difference.
+ *
+ *   npm run bench:compiled-once                  # SQLite
+ *   npm run bench:compiled-once -- --db postgres --rounds 8
+ */
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite" },
+    rounds: { type: "string", default: "6" },
+    pairs: { type: "string", default: "200" },
+    "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+  },
+});
+const kind = values.db as DbKind;
+if (kind !== "sqlite" && kind !== "postgres") throw new Error("--db is sqlite or postgres");
+const rounds = Number(values.rounds);
+const pairs = Number(values.pairs);
+
+const database = await prepareDatabase(
+  kind,
+  10_000,
+  { dataDir: DEFAULT_DATA_DIR, pgPrefix: DEFAULT_PG_PREFIX, postgresUrl: values["pg-url"] },
+  (line) => process.stdout.write(`${line}\n`),
+);
+const handle = openDatabase(database.config);
+const passThrough: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: async (args) => args.result,
+};
+const ways: Array<[string, AppDb]> = [
+  ["compiled once", handle.db],
+  ["built each call", handle.db.withPlugin(passThrough)],
+];
+
+try {
+  const buyerRow = await handle.db
+    .selectFrom("users")
+    .select(["id", "name", "email", "verified", "emailVerified", "createdAt"])
+    .where("accountType", "=", "buyer")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const buyer: User = {
+    ...buyerRow,
+    accountType: "buyer",
+    role: "user",
+    verified: Boolean(buyerRow.verified),
+    emailVerified: Boolean(buyerRow.emailVerified),
+    createdAt: String(buyerRow.createdAt),
+  };
+  // Bikes this buyer may book; each booking is cancelled before the next, so a few suffice.
+  const bikes = (
+    await handle.db
+      .selectFrom("bikes")
+      .select("id")
+      .where("status", "=", "available")
+      .where("hidden", "=", 0)
+      .where("sellerId", "!=", buyer.id)
+      .orderBy("id", "desc")
+      .limit(50)
+      .execute()
+  ).map((row) => row.id);
+  const page = bikes.slice(0, 12);
+  const rules = { dialect: kind, maxActive: 1000, publicUrl: "http://127.0.0.1:1" };
+
+  /** CPU milliseconds per call of `run`, over `times` calls. */
+  const cpuPer = async (times: number, run: (index: number) => Promise<unknown>) => {
+    const started = process.cpuUsage();
+    for (let index = 0; index < times; index++) await run(index);
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1000 / times;
+  };
+  const bookAndCancel = (db: AppDb) => async (index: number) => {
+    const bikeId = bikes[index % bikes.length] ?? "";
+    const booking = await createBooking(
+      db,
+      buyer,
+      { bikeId, phone: "01700000000", meetingLocation: "Bench" },
+      rules,
+    );
+    await changeBookingStatus(db, buyer, booking.id, "cancelled", rules);
+  };
+  const readPage = (db: AppDb) => () => readBikesByIds(db, buyer.id, page);
+
+  const tasks: Array<[string, (db: AppDb) => (index: number) => Promise<unknown>, number]> = [
+    ["booking made and cancelled", bookAndCancel, pairs],
+    ["a page's read model (12 bikes)", readPage, pairs * 5],
+  ];
+  process.stdout.write(`${kind}: CPU of this process per call, median of ${rounds} rounds\n`);
+  for (const [task, runOn, times] of tasks) {
+    const cpu = new Map<string, number[]>(ways.map(([way]) => [way, []]));
+    for (const [, db] of ways) await cpuPer(Math.ceil(times / 4), runOn(db)); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      for (const [way, db] of ways) cpu.get(way)?.push(await cpuPer(times, runOn(db)));
+    }
+    const [compiled, built] = ways.map(([way]) => median(cpu.get(way) ?? []));
+    process.stdout.write(
+      `  ${task}: compiled once ${compiled?.toFixed(3)} ms, built each call ${built?.toFixed(3)} ms (${((compiled ?? 0) / (built ?? 1)).toFixed(2)}×)\n`,
+    );
+  }
+} finally {
+  await handle.close();
+}
