@@ -43,7 +43,8 @@ interface Template {
   parameters: readonly unknown[];
 }
 
-const verify = process.env.NODE_ENV !== "production";
+/** Whether each call is checked (above): outside production. Read at the first call. */
+let verify: boolean | undefined;
 
 export function compiledOnce<Values extends BoundValues, Row>(
   name: string,
@@ -72,6 +73,7 @@ export function compiledOnce<Values extends BoundValues, Row>(
       byShape.set(shape, template);
     }
     const parameters = template.parameters.map((parameter) => valueFor(parameter, values));
+    verify ??= process.env.NODE_ENV !== "production";
     if (verify) {
       const direct = build(db, values).compile();
       const same =
