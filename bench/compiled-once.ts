@@ -1,8 +1,11 @@
 import { parseArgs } from "node:util";
 import type { KyselyPlugin } from "kysely";
-import { readBikesByIds } from "#src/server/catalog/bike-reads";
+import { isShown, readBikesByIds } from "#src/server/catalog/bike-reads";
+import { withConversationTables } from "#src/server/conversations/conversation-tables";
 import { type AppDb, openDatabase } from "#src/server/db/database";
 import { changeBookingStatus, createBooking } from "#src/server/features/bookings/bookings.queries";
+import { sendMessage, startConversation } from "#src/server/features/conversations/send-message";
+import { addToWishlist, removeFromWishlist } from "#src/server/features/wishlist/wishlist.queries";
 import type { User } from "#src/shared/schemas/users";
 import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
 import { median } from "./lib/load";
@@ -10,7 +13,8 @@ import { median } from "./lib/load";
 /**
  * What building SQL with Kysely on every call costs, side by side in one
  * process (src/server/db/compiled-once.ts): a booking made and cancelled,
- * and a category page's read model of 12 bikes, each run in turn on the
+ * a category page's read model of 12 bikes, a heart on and off and a
+ * message in a conversation, each run in turn on the
  * app's database as it is (statements compiled once) and through a
  * pass-through plugin (a database with plugins builds every query, as
  * before). The figure is the ratio of the CPU medians: the machine's speed
@@ -100,22 +104,58 @@ try {
     await changeBookingStatus(db, buyer, booking.id, "cancelled", rules);
   };
   const readPage = (db: AppDb) => () => readBikesByIds(db, buyer.id, page);
+  const heartOnAndOff = (db: AppDb) => async (index: number) => {
+    const bikeId = bikes[index % bikes.length] ?? "";
+    if (!(await isShown(db, buyer, bikeId))) throw new Error(`bike ${bikeId} is not shown`);
+    await addToWishlist(db, kind, buyer.id, bikeId);
+    await removeFromWishlist(db, buyer.id, bikeId);
+  };
+  // One conversation, new for this run (deleted at the end); each call adds a message to it.
+  const talkedAbout = new Set(
+    (
+      await withConversationTables(handle.db)
+        .selectFrom("conversations")
+        .select("bikeId")
+        .where("buyerId", "=", buyer.id)
+        .execute()
+    ).map((row) => row.bikeId),
+  );
+  const { conversationId, created } = await startConversation(
+    handle.db,
+    buyer,
+    { bikeId: bikes.find((id) => !talkedAbout.has(id)) ?? "", text: "Is it still available?" },
+    rules,
+  );
+  if (!created) throw new Error("the bench's conversation was not a new one");
+  const message = (db: AppDb) => () =>
+    sendMessage(db, buyer, conversationId, "Could I see it on Saturday?", rules);
 
   const tasks: Array<[string, (db: AppDb) => (index: number) => Promise<unknown>, number]> = [
     ["booking made and cancelled", bookAndCancel, pairs],
     ["a page's read model (12 bikes)", readPage, pairs * 5],
+    ["a heart on and off", heartOnAndOff, pairs],
+    ["a message", message, pairs],
   ];
   process.stdout.write(`${kind}: CPU of this process per call, median of ${rounds} rounds\n`);
-  for (const [task, runOn, times] of tasks) {
-    const cpu = new Map<string, number[]>(ways.map(([way]) => [way, []]));
-    for (const [, db] of ways) await cpuPer(Math.ceil(times / 4), runOn(db)); // warm-up
-    for (let round = 0; round < rounds; round++) {
-      for (const [way, db] of ways) cpu.get(way)?.push(await cpuPer(times, runOn(db)));
+  try {
+    for (const [task, runOn, times] of tasks) {
+      const cpu = new Map<string, number[]>(ways.map(([way]) => [way, []]));
+      for (const [, db] of ways) await cpuPer(Math.ceil(times / 4), runOn(db)); // warm-up
+      for (let round = 0; round < rounds; round++) {
+        for (const [way, db] of ways) cpu.get(way)?.push(await cpuPer(times, runOn(db)));
+      }
+      const [compiled, built] = ways.map(([way]) => median(cpu.get(way) ?? []));
+      process.stdout.write(
+        `  ${task}: compiled once ${compiled?.toFixed(3)} ms, built each call ${built?.toFixed(3)} ms (${((compiled ?? 0) / (built ?? 1)).toFixed(2)}×)\n`,
+      );
     }
-    const [compiled, built] = ways.map(([way]) => median(cpu.get(way) ?? []));
-    process.stdout.write(
-      `  ${task}: compiled once ${compiled?.toFixed(3)} ms, built each call ${built?.toFixed(3)} ms (${((compiled ?? 0) / (built ?? 1)).toFixed(2)}×)\n`,
-    );
+  } finally {
+    // The messages would stay in the generated data's inboxes; the bookings, cancelled, are
+    // what the booking mix leaves too.
+    await withConversationTables(handle.db)
+      .deleteFrom("conversations")
+      .where("id", "=", conversationId)
+      .execute();
   }
 } finally {
   await handle.close();

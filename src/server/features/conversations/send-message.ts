@@ -6,6 +6,7 @@ import {
   type ConversationsTable,
   withConversationTables,
 } from "../../conversations/conversation-tables";
+import { compiledOnce } from "../../db/compiled-once";
 import type { AppDb } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
@@ -103,6 +104,89 @@ function atOneMoment(options: SendOptions): AtOneMoment {
   return { ...options, now: options.now ?? new Date() };
 }
 
+// A message's statements, each built by Kysely once (db/compiled-once.ts): every
+// message runs them.
+
+/**
+ * Moves a conversation (by its id, or the buyer's about a bike) that
+ * `senderId` takes part in to the top; no row for anyone else.
+ */
+const moveToTopOfLists = compiledOnce(
+  "moveToTop",
+  (
+    db,
+    values: ({ id: string } | { bikeId: string; buyerId: string }) & {
+      senderId: string;
+      at: string;
+    },
+  ) =>
+    withConversationTables(db)
+      .updateTable("conversations")
+      .set({ lastMessageAt: values.at })
+      .where((eb) =>
+        eb.and([
+          "id" in values
+            ? eb("id", "=", values.id)
+            : eb.and([eb("bikeId", "=", values.bikeId), eb("buyerId", "=", values.buyerId)]),
+          eb.or([eb("buyerId", "=", values.senderId), eb("sellerId", "=", values.senderId)]),
+        ]),
+      )
+      .returningAll(),
+);
+
+/**
+ * The message, and whether the recipient already had one they haven't read
+ * (the first after their read marker, older than this one, not theirs).
+ */
+const insertMessage = compiledOnce(
+  "insertMessage",
+  (
+    db,
+    values: {
+      conversationId: string;
+      senderId: string;
+      text: string;
+      sentAt: string;
+      recipientId: string;
+      readId: number;
+    },
+  ) =>
+    withConversationTables(db)
+      .insertInto("messages")
+      .values({
+        conversationId: values.conversationId,
+        senderId: values.senderId,
+        text: values.text,
+        sentAt: values.sentAt,
+      })
+      .returning((eb) => [
+        "id",
+        "conversationId",
+        "senderId",
+        "text",
+        "sentAt",
+        eb
+          .selectFrom("messages as earlier")
+          .select("earlier.id")
+          .whereRef("earlier.conversationId", "=", "messages.conversationId")
+          .where("earlier.senderId", "<>", values.recipientId)
+          .where("earlier.id", ">", values.readId)
+          .whereRef("earlier.id", "<", "messages.id")
+          .limit(1)
+          .as("earlierUnreadId"),
+      ]),
+);
+
+/** When the recipient's side was last mailed about this conversation. */
+const markMailed = compiledOnce(
+  "markMailed",
+  (db, values: { conversationId: string; toBuyer: boolean; at: string }) =>
+    withConversationTables(db)
+      .updateTable("conversations")
+      .set(values.toBuyer ? { buyerMailedAt: values.at } : { sellerMailedAt: values.at })
+      .where("id", "=", values.conversationId),
+);
+
 /**
  * Moves the conversation (by its id, or the buyer's about a bike) to the top
  * of both lists, if `sender` takes part in it; anyone else finds no row
@@ -115,19 +199,9 @@ async function moveToTop(
   which: { id: string } | { bikeId: string; buyerId: string },
   options: AtOneMoment,
 ): Promise<Conversation> {
-  const conversation = await withConversationTables(trx)
-    .updateTable("conversations")
-    .set({ lastMessageAt: options.now.toISOString() })
-    .where((eb) =>
-      eb.and([
-        "id" in which
-          ? eb("id", "=", which.id)
-          : eb.and([eb("bikeId", "=", which.bikeId), eb("buyerId", "=", which.buyerId)]),
-        eb.or([eb("buyerId", "=", sender.id), eb("sellerId", "=", sender.id)]),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const [conversation] = (
+    await moveToTopOfLists(trx, { ...which, senderId: sender.id, at: options.now.toISOString() })
+  ).rows;
   if (!conversation) throw conversationNotFound();
   return conversation;
 }
@@ -144,7 +218,6 @@ async function addMessage(
   text: string,
   options: AtOneMoment,
 ): Promise<Message> {
-  const tables = withConversationTables(trx);
   const { now } = options;
   const conversationId = conversation.id;
   const toBuyer = conversation.sellerId === sender.id;
@@ -154,35 +227,23 @@ async function addMessage(
   // With the message, whether the recipient already had one they haven't read: read in the
   // insert, which starts after this transaction took the conversation's lock (moving or
   // creating it), so it sees a message another transaction added before letting go of it.
-  const { earlierUnreadId, ...row } = await tables
-    .insertInto("messages")
-    .values({ conversationId, senderId: sender.id, text, sentAt: now.toISOString() })
-    .returning((eb) => [
-      "id",
-      "conversationId",
-      "senderId",
-      "text",
-      "sentAt",
-      eb
-        .selectFrom("messages as earlier")
-        .select("earlier.id")
-        .whereRef("earlier.conversationId", "=", "messages.conversationId")
-        .where("earlier.senderId", "<>", recipientId)
-        .where("earlier.id", ">", readId)
-        .whereRef("earlier.id", "<", "messages.id")
-        .limit(1)
-        .as("earlierUnreadId"),
-    ])
-    .executeTakeFirstOrThrow();
+  const inserted = (
+    await insertMessage(trx, {
+      conversationId,
+      senderId: sender.id,
+      text,
+      sentAt: now.toISOString(),
+      recipientId,
+      readId,
+    })
+  ).rows[0];
+  if (!inserted) throw new Error("the message's insert returned no row");
+  const { earlierUnreadId, ...row } = inserted;
   const mailedRecently =
     mailedAt !== null && now.getTime() - new Date(mailedAt).getTime() < MESSAGE_MAIL_INTERVAL_MS;
   const email = !(earlierUnreadId !== null && mailedRecently);
   if (email) {
-    await tables
-      .updateTable("conversations")
-      .set(toBuyer ? { buyerMailedAt: now.toISOString() } : { sellerMailedAt: now.toISOString() })
-      .where("id", "=", conversationId)
-      .execute();
+    await markMailed(trx, { conversationId, toBuyer, at: now.toISOString() });
   }
   await notify(
     trx,

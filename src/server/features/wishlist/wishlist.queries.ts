@@ -1,5 +1,48 @@
+import { compiledOnce } from "../../db/compiled-once";
 import type { AppDb, Dialect } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
+
+// A heart's statements, each built by Kysely once (db/compiled-once.ts): hearts are
+// the most frequent write.
+type Entry = { userId: string; bikeId: string; addedAt: string };
+
+/** PostgreSQL: the entry and, if it is the user's first ever, the first wish, in one statement. */
+const addBoth = compiledOnce("addToWishlistAndFirstWish", (db, entry: Entry) =>
+  db
+    .with("added", (cte) =>
+      cte
+        .insertInto("wishlist")
+        .values(entry)
+        .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing())
+        .returning("bikeId"),
+    )
+    .insertInto("firstWishes")
+    .values(entry)
+    .onConflict((oc) => oc.column("userId").doNothing()),
+);
+
+const addEntry = compiledOnce("addToWishlist", (db, entry: Entry) =>
+  db
+    .insertInto("wishlist")
+    .values(entry)
+    .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing()),
+);
+
+const addFirstWish = compiledOnce("addFirstWish", (db, entry: Entry) =>
+  db
+    .insertInto("firstWishes")
+    .values(entry)
+    .onConflict((oc) => oc.column("userId").doNothing()),
+);
+
+const removeEntry = compiledOnce(
+  "removeFromWishlist",
+  (db, values: { userId: string; bikeId: string }) =>
+    db
+      .deleteFrom("wishlist")
+      .where("userId", "=", values.userId)
+      .where("bikeId", "=", values.bikeId),
+);
 
 /**
  * Adding twice is not an error: the first time it was added is what counts.
@@ -12,41 +55,18 @@ export async function addToWishlist(db: AppDb, dialect: Dialect, userId: string,
   if (dialect === "postgres") {
     // Both rows in one statement, so one round trip where a transaction took four: a
     // statement is all or nothing on its own.
-    await db
-      .with("added", (cte) =>
-        cte
-          .insertInto("wishlist")
-          .values(entry)
-          .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing())
-          .returning("bikeId"),
-      )
-      .insertInto("firstWishes")
-      .values(entry)
-      .onConflict((oc) => oc.column("userId").doNothing())
-      .execute();
+    await addBoth(db, entry);
     return;
   }
   // SQLite can't write in a `with`; a statement here costs no round trip.
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto("wishlist")
-      .values(entry)
-      .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing())
-      .execute();
-    await trx
-      .insertInto("firstWishes")
-      .values(entry)
-      .onConflict((oc) => oc.column("userId").doNothing())
-      .execute();
+    await addEntry(trx, entry);
+    await addFirstWish(trx, entry);
   });
 }
 
 export async function removeFromWishlist(db: AppDb, userId: string, bikeId: string) {
-  await db
-    .deleteFrom("wishlist")
-    .where("userId", "=", userId)
-    .where("bikeId", "=", bikeId)
-    .execute();
+  await removeEntry(db, { userId, bikeId });
 }
 
 /** Oldest first: the first entry is the one the 5% promotion applies to. */
