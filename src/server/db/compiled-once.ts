@@ -5,8 +5,9 @@ import type { AppDb } from "./database";
  * Statements built and compiled by Kysely once per shape, then run with each
  * call's values. Kysely builds a query's tree and compiles it to SQL on
  * every call: for the bike read model (thirty columns, five joins) that is
- * about 60 µs, a third of what the whole read costs on SQLite, and on the
- * hot writes it is a few percent of each (decision 21, fifteenth pass).
+ * about 60 µs, a third of what the whole read costs on SQLite, and with the
+ * garbage it leaves, a fifth or more of this process's CPU for a booking, a
+ * heart or a message (docs/decisions/0025-statements-compiled-once.md).
  *
  * `build` is called with stand-ins for `values`: each string, number, bigint
  * or Date becomes a marker that Kysely binds as a parameter like any value;
