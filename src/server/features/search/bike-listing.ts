@@ -183,7 +183,8 @@ async function indexPage(
 export async function listBikes(
   db: AppDb,
   dialect: Dialect,
-  viewer: Pick<User, "id" | "role">,
+  /** Null: the page as every caller sees it (no hearts, bookings or phone numbers). */
+  viewer: Pick<User, "id" | "role"> | null,
   filters: BikeFilters,
   page: PageRequest,
   {
@@ -208,7 +209,7 @@ export async function listBikes(
   const shown = keyed.slice(0, page.limit);
   const rows = await readBikesByIds(
     db,
-    viewer.id,
+    viewer?.id ?? null,
     shown.map((row) => row.id),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));

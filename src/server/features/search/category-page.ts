@@ -11,13 +11,6 @@ import { decodeCursor, encodeCursor } from "./cursor";
 export type CategoryPage = NonNullable<Awaited<ReturnType<typeof readCategoryPage>>>;
 
 /**
- * Reads no one's own state: the page's rows are read for a caller who has no
- * hearts, no bookings and no bikes of their own, so it holds only what every
- * caller sees (toBike shows a phone to its seller and to admins alone).
- */
-const NO_ONE: Pick<User, "id" | "role"> = { id: "", role: "user" };
-
-/**
  * GET /api/categories/:id/bikes for a caller, or null when there is no such
  * category. `viewer` null reads the page every caller shares (cached once
  * for all of them in cache/shared-reads.ts); `ownPartOf` then completes it.
@@ -36,7 +29,9 @@ export async function readCategoryPage(
   const page = await listBikes(
     db,
     dialect,
-    viewer ?? NO_ONE,
+    // Null reads no one's own state: no hearts, no bookings, no phone numbers (toBike
+    // shows a phone to its seller and to admins alone), only what every caller sees.
+    viewer,
     { ...filters, categoryId: category.id, availableOnly: false },
     { sort, cursor: decodeCursor(cursor, sort), limit },
   );
