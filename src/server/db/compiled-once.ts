@@ -38,12 +38,6 @@ class Marker {
   ) {}
 }
 
-interface Template {
-  compiled: CompiledQuery;
-  /** Per parameter: the marker to fill from the call's values, or a constant of the query. */
-  parameters: readonly unknown[];
-}
-
 /** Whether each call is checked (above): outside production. Read at the first call. */
 let verify: boolean | undefined;
 
@@ -51,8 +45,9 @@ export function compiledOnce<Values extends BoundValues, Row>(
   name: string,
   build: (db: AppDb, values: Values) => Compilable<Row>,
 ): (db: AppDb, values: Values) => Promise<QueryResult<Row>> {
-  // Per dialect (its adapter), then per shape.
-  const templates = new WeakMap<object, Map<string, Template>>();
+  // Per dialect (its adapter), then per shape: the query compiled from stand-ins, whose
+  // parameters are each a marker to fill from the call's values or a constant of the query.
+  const templates = new WeakMap<object, Map<string, CompiledQuery<Row>>>();
   return async (db, values) => {
     const executor = db.getExecutor();
     if (executor.plugins.length > 0) return await db.executeQuery(build(db, values));
@@ -64,13 +59,11 @@ export function compiledOnce<Values extends BoundValues, Row>(
     const shape = shapeOf(values);
     let template = byShape.get(shape);
     if (!template) {
-      let compiled: CompiledQuery<Row>;
       try {
-        compiled = build(db, standInsFor(values)).compile();
+        template = build(db, standInsFor(values)).compile();
       } catch (error) {
         throw dependsOnValues(name, error);
       }
-      template = { compiled, parameters: compiled.parameters };
       byShape.set(shape, template);
     }
     const parameters = template.parameters.map((parameter) => valueFor(parameter, values));
@@ -78,14 +71,14 @@ export function compiledOnce<Values extends BoundValues, Row>(
     if (verify) {
       const direct = build(db, values).compile();
       const same =
-        direct.sql === template.compiled.sql &&
+        direct.sql === template.sql &&
         direct.parameters.length === parameters.length &&
         direct.parameters.every((value, index) => Object.is(value, parameters[index]));
       if (!same) throw dependsOnValues(name);
     }
     return await db.executeQuery<Row>({
-      query: template.compiled.query,
-      sql: template.compiled.sql,
+      query: template.query,
+      sql: template.sql,
       parameters,
       queryId: createQueryId(),
     });

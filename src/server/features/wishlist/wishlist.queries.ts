@@ -1,39 +1,36 @@
+import type { QueryCreator } from "kysely";
 import { compiledOnce } from "../../db/compiled-once";
 import type { AppDb, Dialect } from "../../db/database";
+import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 
 // A heart's statements, each built by Kysely once (db/compiled-once.ts): hearts are
 // the most frequent write.
 type Entry = { userId: string; bikeId: string; addedAt: string };
 
-/** PostgreSQL: the entry and, if it is the user's first ever, the first wish, in one statement. */
-const addBoth = compiledOnce("addToWishlistAndFirstWish", (db, entry: Entry) =>
-  db
-    .with("added", (cte) =>
-      cte
-        .insertInto("wishlist")
-        .values(entry)
-        .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing())
-        .returning("bikeId"),
-    )
-    .insertInto("firstWishes")
-    .values(entry)
-    .onConflict((oc) => oc.column("userId").doNothing()),
-);
-
-const addEntry = compiledOnce("addToWishlist", (db, entry: Entry) =>
+const insertEntry = (db: QueryCreator<Tables>, entry: Entry) =>
   db
     .insertInto("wishlist")
     .values(entry)
-    .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing()),
-);
+    .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing());
 
-const addFirstWish = compiledOnce("addFirstWish", (db, entry: Entry) =>
+const insertFirstWish = (db: QueryCreator<Tables>, entry: Entry) =>
   db
+    .insertInto("firstWishes")
+    .values(entry)
+    .onConflict((oc) => oc.column("userId").doNothing());
+
+/** PostgreSQL: the entry and, if it is the user's first ever, the first wish, in one statement. */
+const addBoth = compiledOnce("addToWishlistAndFirstWish", (db, entry: Entry) =>
+  db
+    .with("added", (cte) => insertEntry(cte, entry).returning("bikeId"))
     .insertInto("firstWishes")
     .values(entry)
     .onConflict((oc) => oc.column("userId").doNothing()),
 );
+
+const addEntry = compiledOnce("addToWishlist", insertEntry);
+const addFirstWish = compiledOnce("addFirstWish", insertFirstWish);
 
 const removeEntry = compiledOnce(
   "removeFromWishlist",
