@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { withConversationTables } from "#src/server/conversations/conversation-tables";
 import { type DatabaseHandle, openDatabase } from "#src/server/db/database";
@@ -103,6 +104,10 @@ export async function prepareDatabase(
       const found = await describe(handle, bikes);
       if (found) {
         log(`${kind} ${bikes.toLocaleString("en")}: reusing the generated database`);
+        // The dead rows earlier runs' writes left, gone as autovacuum (on in PostgreSQL as it
+        // ships, off on some servers) would have cleared them: every run starts alike. Left,
+        // they doubled PostgreSQL's CPU for a booking after a few runs (docs/decisions/0021).
+        if (kind === "postgres") await sql`vacuum (analyze)`.execute(handle.db);
         return { kind, bikes, url: store.url, config, ...found, reused: true };
       }
     } finally {

@@ -12,8 +12,9 @@ export interface Mail {
   html: string;
 }
 
-/** migrations/012-mail-outbox.ts; kept out of db/tables.ts because only this feature reads it. */
-interface MailOutboxTable {
+/** migrations/012-mail-outbox.ts; kept out of db/tables.ts because only the mail reads it. */
+// A type, not an interface: a row is also a statement's values (db/compiled-once.ts).
+export type MailOutboxTable = {
   id: string;
   recipient: string;
   subject: string;
@@ -23,30 +24,30 @@ interface MailOutboxTable {
   nextAttemptAt: number;
   lastError: string | null;
   createdAt: string;
-}
+};
 
 export type QueuedMail = Mail & { id: string; attempts: number; createdAt: string };
 
 const outboxOf = (db: Kysely<Tables>) => db.withTables<{ mailOutbox: MailOutboxTable }>();
 
+/** The outbox row that queues `mail`, due at once. */
+export function outboxRow(mail: Mail, now: Date): MailOutboxTable {
+  return {
+    id: randomUUID(),
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attempts: 0,
+    nextAttemptAt: now.getTime(),
+    lastError: null,
+    createdAt: now.toISOString(),
+  };
+}
+
 // Built by Kysely once (db/compiled-once.ts): every notification that mails runs it.
-const insertMail = compiledOnce(
-  "insertMail",
-  (
-    db: Kysely<Tables>,
-    values: {
-      id: string;
-      recipient: string;
-      subject: string;
-      text: string;
-      html: string;
-      nextAttemptAt: number;
-      createdAt: string;
-    },
-  ) =>
-    outboxOf(db)
-      .insertInto("mailOutbox")
-      .values({ ...values, attempts: 0, lastError: null }),
+const insertMail = compiledOnce("insertMail", (db: Kysely<Tables>, row: MailOutboxTable) =>
+  outboxOf(db).insertInto("mailOutbox").values(row),
 );
 
 /**
@@ -54,17 +55,9 @@ const insertMail = compiledOnce(
  * so both are kept or neither; the worker (mail-worker.ts) sends it later.
  */
 export async function enqueueMail(db: Kysely<Tables>, mail: Mail, now = new Date()) {
-  const id = randomUUID();
-  await insertMail(db, {
-    id,
-    recipient: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    nextAttemptAt: now.getTime(),
-    createdAt: now.toISOString(),
-  });
-  return id;
+  const row = outboxRow(mail, now);
+  await insertMail(db, row);
+  return row.id;
 }
 
 /**

@@ -157,27 +157,40 @@ describe("booking events", () => {
     expect(told["Sam Seller"]?.notes.map((n) => n.kind)).toEqual(["booking_made"]);
   });
 
-  test("a seller who turned e-mail off still gets the notification, but no mail", async () => {
-    await expectJson(
-      await t.request("/api/me/preferences", {
+  /** Runs `check` while `person` has e-mail notifications off. */
+  async function withMailOff(person: Person, check: () => Promise<void>) {
+    const turn = (emailNotifications: boolean) =>
+      t.request("/api/me/preferences", {
         method: "PATCH",
-        body: { emailNotifications: false },
-        cookie: seller.cookie,
-      }),
-      200,
-    );
+        body: { emailNotifications },
+        cookie: person.cookie,
+      });
+    await expectJson(await turn(false), 200);
     try {
+      await check();
+    } finally {
+      await turn(true);
+    }
+  }
+
+  test("a seller who turned e-mail off still gets the notification, but no mail", async () => {
+    await withMailOff(seller, async () => {
       await freshBooking("Quiet bike");
       const told = await toldSo(t, people());
       expect(told["Sam Seller"]?.notes.map((n) => n.kind)).toEqual(["booking_made"]);
       expect(told["Sam Seller"]?.mails).toEqual([]);
-    } finally {
-      await t.request("/api/me/preferences", {
-        method: "PATCH",
-        body: { emailNotifications: true },
-        cookie: seller.cookie,
-      });
-    }
+    });
+  });
+
+  test("a buyer who turned e-mail off hears the seller's answer in the app only", async () => {
+    await withMailOff(buyer, async () => {
+      const booking = await freshBooking("Quiet answer");
+      await moveBooking(t, seller, booking.id, "declined");
+      const told = await toldSo(t, people());
+      expect(told["Bea Buyer"]?.notes.map((n) => n.kind)).toEqual(["booking_declined"]);
+      expect(told["Bea Buyer"]?.mails).toEqual([]);
+      expect(told["Sam Seller"]?.mails).toEqual(["Bea Buyer booked your bike"]);
+    });
   });
 
   test("an admin verifying a seller tells the seller once; unverifying tells nothing", async () => {

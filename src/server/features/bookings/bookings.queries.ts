@@ -1,13 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expressionBuilder, type Insertable } from "kysely";
-import { bikeStatusAfter, canTransition } from "#src/shared/booking-rules";
-import type { BikeStatus, Quote } from "#src/shared/schemas/bikes";
-import {
-  activeBookingStatuses,
-  type Booking,
-  type BookingStatus,
-  bookingStatuses,
-} from "#src/shared/schemas/bookings";
+import { expressionBuilder, type Insertable, type QueryCreator } from "kysely";
+import type { Quote } from "#src/shared/schemas/bikes";
+import { activeBookingStatuses, type Booking } from "#src/shared/schemas/bookings";
 import type { User } from "#src/shared/schemas/users";
 import { promotionRecordsOf, quoteFrom } from "../../catalog/quotes";
 import { withReviewTables } from "../../catalog/seller-ratings";
@@ -18,6 +12,7 @@ import type { BookingRow, BookingsTable, Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
+import { withNotificationTables } from "../../notifications/notification-tables";
 import { tellAboutBooking } from "./booking-notices";
 
 const bikeTaken = () =>
@@ -52,10 +47,10 @@ function activeBookingsOf(buyerId: string) {
 
 /** The bike, the buyer's active bookings and their promotion records in one statement. */
 const bikeToBook = compiledOnce("bikeToBook", (db, values: { bikeId: string; buyerId: string }) =>
-  db
+  withNotificationTables(db)
     .selectFrom("bikes")
     .innerJoin("users", "users.id", "bikes.sellerId")
-    .select([
+    .select((eb) => [
       "bikes.id",
       "bikes.sellerId",
       "bikes.title",
@@ -63,6 +58,13 @@ const bikeToBook = compiledOnce("bikeToBook", (db, values: { bikeId: string; buy
       "bikes.resalePrice",
       "bikes.status",
       "users.name as sellerName",
+      // Whom the seller's notice and mail go to (notifyReadRecipient).
+      "users.email as sellerEmail",
+      eb
+        .selectFrom("userPreferences")
+        .select("userPreferences.emailNotifications")
+        .whereRef("userPreferences.userId", "=", "users.id")
+        .as("sellerEmailNotifications"),
       activeBookingsOf(values.buyerId).as("activeBookings"),
       ...promotionRecordsOf(values.buyerId),
     ])
@@ -71,18 +73,60 @@ const bikeToBook = compiledOnce("bikeToBook", (db, values: { bikeId: string; buy
 );
 
 /** Available → booked, guarded by the status it had when read. */
-const flipToBooked = compiledOnce("flipToBooked", (db, values: { bikeId: string; now: string }) =>
+const flipBuilder = (db: QueryCreator<Tables>, values: { bikeId: string; now: string }) =>
   db
     .updateTable("bikes")
     .set({ status: "booked", updatedAt: values.now })
     .where("id", "=", values.bikeId)
     .where("status", "=", "available")
-    .where("hidden", "=", 0),
-);
+    .where("hidden", "=", 0);
+const flipToBooked = compiledOnce("flipToBooked", flipBuilder);
 
 const insertBooking = compiledOnce("insertBooking", (db, booking: Insertable<BookingsTable>) =>
   db.insertInto("bookings").values(booking),
 );
+
+/**
+ * PostgreSQL: the bike flipped and the booking written in one statement (a
+ * write in `with`, which SQLite lacks), one round trip where it took two.
+ * The booking is written only if the bike flipped; the bike's id comes back
+ * if it did.
+ */
+const flipAndInsertBooking = compiledOnce(
+  "flipAndInsertBooking",
+  (db, booking: Insertable<BookingsTable> & { bikeId: string; createdAt: string }) => {
+    const columns = Object.keys(booking) as (keyof BookingsTable)[];
+    return db
+      .with("flipped", (cte) =>
+        flipBuilder(cte, { bikeId: booking.bikeId, now: booking.createdAt }).returning("id"),
+      )
+      .with("booked", (cte) =>
+        cte
+          .insertInto("bookings")
+          .columns(columns)
+          .expression((eb) =>
+            eb
+              .selectFrom("flipped")
+              .select(columns.map((column) => eb.val(booking[column]).as(column))),
+          ),
+      )
+      .selectFrom("flipped")
+      .select("id");
+  },
+);
+
+/** The bike flipped from available to booked and the booking written; false if the bike wasn't available. */
+async function flipAndWrite(
+  trx: AppDb,
+  dialect: Dialect,
+  booking: Insertable<BookingsTable> & { bikeId: string; createdAt: string },
+): Promise<boolean> {
+  if (dialect === "postgres") return (await flipAndInsertBooking(trx, booking)).rows.length > 0;
+  const flipped = await flipToBooked(trx, { bikeId: booking.bikeId, now: booking.createdAt });
+  if (Number(flipped.numAffectedRows ?? 0) === 0) return false;
+  await insertBooking(trx, booking);
+  return true;
+}
 
 /**
  * Books a bike at the price the server computes. The bike flips from
@@ -156,19 +200,6 @@ export async function createBooking(
         throw new PriceChangedError(quote);
       }
       const now = new Date().toISOString();
-      const flipped = await flipToBooked(trx, { bikeId: bike.id, now });
-      if (Number(flipped.numAffectedRows ?? 0) === 0) {
-        // Taken, deleted or hidden meanwhile: a fresh read tells which.
-        const still = await trx
-          .selectFrom("bikes")
-          .select("id")
-          .where("id", "=", bike.id)
-          .where("hidden", "=", 0)
-          .executeTakeFirst();
-        if (!still) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
-        throw bikeTaken();
-      }
-
       const booking = {
         id: randomUUID(),
         bikeId: bike.id,
@@ -188,8 +219,28 @@ export async function createBooking(
         updatedAt: now,
         idempotencyKey: idempotencyKey ?? null,
       };
-      await insertBooking(trx, booking);
-      await tellAboutBooking(trx, booking, "pending", "buyer", rules.publicUrl);
+      if (!(await flipAndWrite(trx, rules.dialect, booking))) {
+        // Taken, deleted or hidden meanwhile: a fresh read tells which.
+        const still = await trx
+          .selectFrom("bikes")
+          .select("id")
+          .where("id", "=", bike.id)
+          .where("hidden", "=", 0)
+          .executeTakeFirst();
+        if (!still) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
+        throw bikeTaken();
+      }
+      await tellAboutBooking(trx, booking, "pending", "buyer", {
+        publicUrl: rules.publicUrl,
+        dialect: rules.dialect,
+        // Read with the bike: the statement that tells them can skip reading them again.
+        recipient: {
+          id: bike.sellerId,
+          email: bike.sellerEmail,
+          name: bike.sellerName,
+          emailNotifications: bike.sellerEmailNotifications,
+        },
+      });
       // Pending: the seller's phone isn't shown yet, and a new booking has no review.
       return toBooking({ ...booking, sellerPhone: null, reviewId: null });
     });
@@ -206,102 +257,6 @@ interface BookingRequest {
   expectedFinalPrice?: number | undefined;
 }
 
-/**
- * The move and the rules in one statement, one per status moved to: from a
- * status `to` may follow, by the buyer or the seller of the booking. None for
- * a status nobody may move a booking to.
- */
-const moveTo = new Map(
-  bookingStatuses.flatMap((to) => {
-    const parties = (["buyer", "seller"] as const)
-      .map((side) => ({
-        column: side === "buyer" ? ("buyerId" as const) : ("sellerId" as const),
-        from: bookingStatuses.filter((status) => canTransition(side, status, to)),
-      }))
-      .filter((party) => party.from.length > 0);
-    if (parties.length === 0) return [];
-    const move = compiledOnce(
-      `moveBookingTo:${to}`,
-      (db, values: { bookingId: string; userId: string; now: string }) =>
-        db
-          .updateTable("bookings")
-          .set({ status: to, updatedAt: values.now })
-          .where("id", "=", values.bookingId)
-          .where((eb) =>
-            eb.or(
-              parties.map((party) =>
-                eb.and([eb(party.column, "=", values.userId), eb("status", "in", party.from)]),
-              ),
-            ),
-          )
-          .returningAll(),
-    );
-    return [[to, move] as const];
-  }),
-);
-
-/** The bike's status as its booking's move leaves it; its phone, for the answer. */
-const setBikeStatus = compiledOnce(
-  "setBikeStatus",
-  (db, values: { bikeId: string; status: BikeStatus; now: string }) =>
-    db
-      .updateTable("bikes")
-      .set({ status: values.status, updatedAt: values.now })
-      .where("id", "=", values.bikeId)
-      .returning("phone"),
-);
-
-/**
- * Moves a booking along the allowed transitions and keeps its bike's status
- * in step; the other party is told in the same transaction. Returns the
- * booking as this change left it, from the statements that wrote it.
- */
-export async function changeBookingStatus(
-  db: AppDb,
-  user: User,
-  bookingId: string,
-  to: BookingStatus,
-  options: { publicUrl: string },
-): Promise<Booking> {
-  return await inTransaction(db, async (trx) => {
-    const now = new Date().toISOString();
-    const move = moveTo.get(to);
-    const [booking] = move ? (await move(trx, { bookingId, userId: user.id, now })).rows : [];
-    if (!booking) throw await whyNotMoved(trx, user, bookingId, to);
-    const side = booking.buyerId === user.id ? "buyer" : "seller";
-    const [bike] = booking.bikeId
-      ? (await setBikeStatus(trx, { bikeId: booking.bikeId, status: bikeStatusAfter(to), now }))
-          .rows
-      : [];
-    await tellAboutBooking(trx, booking, to, side, options.publicUrl);
-    // Only a completed booking can be reviewed, and nothing moves on from completed: no review yet.
-    return toBooking({ ...booking, sellerPhone: bike?.phone ?? null, reviewId: null });
-  });
-}
-
-/** The error for a booking that `user` could not move to `to`, read after the move found no row. */
-async function whyNotMoved(
-  trx: AppDb,
-  user: User,
-  bookingId: string,
-  to: BookingStatus,
-): Promise<AppError> {
-  const booking = await trx
-    .selectFrom("bookings")
-    .select(["buyerId", "sellerId", "status"])
-    .where("id", "=", bookingId)
-    .executeTakeFirst();
-  if (!booking) return new AppError("NOT_FOUND", "There is no such booking.");
-  const side =
-    booking.buyerId === user.id ? "buyer" : booking.sellerId === user.id ? "seller" : null;
-  if (!side)
-    return new AppError("FORBIDDEN", "Only the buyer or the seller may change this booking.");
-  if (!canTransition(side, booking.status, to)) {
-    return new AppError("CONFLICT", `A ${booking.status} booking can't be marked ${to}.`);
-  }
-  return new AppError("CONFLICT", "This booking changed meanwhile. Reload and try again.");
-}
-
 function selectBookings(db: AppDb) {
   return withReviewTables(db)
     .selectFrom("bookings")
@@ -311,10 +266,13 @@ function selectBookings(db: AppDb) {
     .select(["bikes.phone as sellerPhone", "reviews.id as reviewId"]);
 }
 
-type BookingWithSellerPhone = BookingRow & { sellerPhone: string | null; reviewId: string | null };
+export type BookingWithSellerPhone = BookingRow & {
+  sellerPhone: string | null;
+  reviewId: string | null;
+};
 
 /** The buyer sees the seller's phone only once the seller has accepted. */
-function toBooking(row: BookingWithSellerPhone): Booking {
+export function toBooking(row: BookingWithSellerPhone): Booking {
   const sellerAgreed = row.status === "accepted" || row.status === "completed";
   return {
     id: row.id,

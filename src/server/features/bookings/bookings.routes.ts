@@ -4,12 +4,8 @@ import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readJson } from "../../lib/validate";
 import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
-import {
-  changeBookingStatus,
-  createBooking,
-  listBookingsOfBuyer,
-  listBookingsOnSellersBikes,
-} from "./bookings.queries";
+import { createBooking, listBookingsOfBuyer, listBookingsOnSellersBikes } from "./bookings.queries";
+import { changeBookingStatus } from "./change-booking-status";
 
 /** /api/bookings */
 export const bookingsRoutes = new Hono<AppBindings>();
@@ -42,10 +38,11 @@ function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
 }
 
 bookingsRoutes.patch("/:id", requireUser, async (c) => {
-  const { db, env, outbox } = c.get("deps");
+  const { db, dialect, env, outbox } = c.get("deps");
   const { status } = await readJson(c, bookingUpdateSchema);
   const booking = await changeBookingStatus(db, signedInUser(c), c.req.param("id"), status, {
     publicUrl: env.publicUrl,
+    dialect,
   });
   outbox.notify();
   return c.json(booking);

@@ -54,7 +54,10 @@ export async function expirePendingBookings(
             .where("status", "=", "booked")
             .execute();
         }
-        await tellAboutBooking(trx, booking, "expired", "schedule", options.publicUrl, now);
+        await tellAboutBooking(trx, booking, "expired", "schedule", {
+          publicUrl: options.publicUrl,
+          now,
+        });
       }
       return { moved: due.map((booking) => booking.id), more: due.length === BATCH };
     });
