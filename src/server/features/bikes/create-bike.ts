@@ -11,15 +11,22 @@ export type NewBike = z.output<typeof bikeInputSchema>;
 /**
  * Add product: the listing and its photos in one transaction, so a failure
  * at any step leaves no bike, no photo rows, and the uploads free to use again.
+ * A listing without photos is one statement, whole on its own.
  */
 export async function createBike(db: AppDb, sellerId: string, input: NewBike) {
   const { photos, ...fields } = input;
+  const imageUrl = newBikeImageUrl(input);
+  if (!photos) return (await insertBike(db, sellerId, { ...fields, imageUrl })) ?? noCategory();
   return inTransaction(db, async (trx) => {
-    if (!(await findCategory(trx, fields.categoryId))) throw invalidCategory();
-    if (photos) await checkOwnUploads(trx, sellerId, photos);
-    const imageUrl = newBikeImageUrl(input);
-    const id = await insertBike(trx, sellerId, { ...fields, imageUrl });
-    if (photos) await setBikePhotos(trx, id, photos);
+    // The category is told before the photos, as the form shows them.
+    if (!(await findCategory(trx, fields.categoryId))) noCategory();
+    await checkOwnUploads(trx, sellerId, photos);
+    const id = (await insertBike(trx, sellerId, { ...fields, imageUrl })) ?? noCategory();
+    await setBikePhotos(trx, id, photos);
     return id;
   });
+}
+
+function noCategory(): never {
+  throw invalidCategory();
 }

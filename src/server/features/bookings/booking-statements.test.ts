@@ -1,7 +1,7 @@
-import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { User } from "#src/shared/schemas/users";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { countingStatements } from "#tests/support/counted-statements";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { createBooking } from "./bookings.queries";
@@ -35,32 +35,18 @@ describe("the statements of a booking and of its answer", () => {
   });
   afterAll(() => t?.close());
 
-  /** The app's database, counting the statements run through it (begin and commit aside). */
-  function counted() {
-    const seen: string[] = [];
-    const counter: KyselyPlugin = {
-      // A statement built for another's `with` is transformed too, but only what runs has a result.
-      transformQuery: (args) => args.node,
-      async transformResult(args) {
-        seen.push(args.queryId.queryId);
-        return args.result;
-      },
-    };
-    return { db: t.deps.db.withPlugin(counter), seen };
-  }
-
   test("are as few as the rules allow, and tell the other party all the same", async () => {
     const bike = await listBike(t, seller, (await categoryIds(t)).YAMAHA, { title: "Counted" });
     const rules = { dialect: t.deps.dialect, maxActive: 3, publicUrl: "https://reride.example" };
 
-    const booking = counted();
+    const booking = countingStatements(t.deps.db);
     const made = await createBooking(
       booking.db,
       buyer,
       { bikeId: bike.id, phone: "01711111111", meetingLocation: "Dhaka" },
       rules,
     );
-    const cancel = counted();
+    const cancel = countingStatements(t.deps.db);
     const cancelled = await changeBookingStatus(cancel.db, buyer, made.id, "cancelled", rules);
 
     expect(cancelled.status).toBe("cancelled");
