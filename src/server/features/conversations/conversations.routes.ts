@@ -22,11 +22,12 @@ import { sendMessage, startConversation } from "./send-message";
 export const conversationsRoutes = new Hono<AppBindings>();
 
 conversationsRoutes.post("/", requireUser, async (c) => {
-  const { db, env, outbox } = c.get("deps");
+  const { db, dialect, env, outbox } = c.get("deps");
   const user = signedInUser(c);
   const input = await readJson(c, conversationInputSchema);
   const { conversationId, created, message } = await startConversation(db, user, input, {
     publicUrl: env.publicUrl,
+    dialect,
   });
   outbox.notify();
   const summary = await findConversationSummary(db, user.id, conversationId);
@@ -51,10 +52,11 @@ conversationsRoutes.get("/:id/messages", requireUser, async (c) => {
 });
 
 conversationsRoutes.post("/:id/messages", requireUser, async (c) => {
-  const { db, env, outbox } = c.get("deps");
+  const { db, dialect, env, outbox } = c.get("deps");
   const { text } = await readJson(c, messageInputSchema);
   const message = await sendMessage(db, signedInUser(c), c.req.param("id"), text, {
     publicUrl: env.publicUrl,
+    dialect,
   });
   outbox.notify();
   return c.json(message, 201);

@@ -334,6 +334,7 @@ describe("telling the other side", () => {
     );
     await sendMessage(t.deps.db, user, id, "Fifth", {
       publicUrl: t.env.publicUrl,
+      dialect: t.deps.dialect,
       now: new Date(Date.now() + 16 * 60 * 1000),
     });
     expect(await mailsTo(seller.email)).toHaveLength(3);

@@ -7,11 +7,12 @@ import {
   withConversationTables,
 } from "../../conversations/conversation-tables";
 import { compiledOnce } from "../../db/compiled-once";
-import type { AppDb } from "../../db/database";
+import type { AppDb, Dialect } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { notify } from "../../notifications/notify";
+import type { UserPreferencesTable } from "../../notifications/notification-tables";
+import { notify, notifyReadRecipient } from "../../notifications/notify";
 import { conversationLink, conversationNotFound, toMessage } from "./conversations.queries";
 
 /** While the other side hasn't read, at most one mail per conversation in this time (PRODUCT.md §8). */
@@ -19,6 +20,8 @@ export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60 * 1000;
 
 export interface SendOptions {
   publicUrl: string;
+  /** On PostgreSQL a message's notice and mail are one statement. */
+  dialect: Dialect;
   now?: Date;
 }
 
@@ -152,6 +155,7 @@ const insertMessage = compiledOnce(
     },
   ) =>
     withConversationTables(db)
+      .withTables<{ userPreferences: UserPreferencesTable }>()
       .insertInto("messages")
       .values({
         conversationId: values.conversationId,
@@ -174,6 +178,22 @@ const insertMessage = compiledOnce(
           .whereRef("earlier.id", "<", "messages.id")
           .limit(1)
           .as("earlierUnreadId"),
+        // Whom the notice and its mail go to (notifyReadRecipient), read in the same round trip.
+        eb
+          .selectFrom("users")
+          .select("users.email")
+          .where("users.id", "=", values.recipientId)
+          .as("recipientEmail"),
+        eb
+          .selectFrom("users")
+          .select("users.name")
+          .where("users.id", "=", values.recipientId)
+          .as("recipientName"),
+        eb
+          .selectFrom("userPreferences")
+          .select("userPreferences.emailNotifications")
+          .where("userPreferences.userId", "=", values.recipientId)
+          .as("recipientEmailNotifications"),
       ]),
 );
 
@@ -238,24 +258,37 @@ async function addMessage(
     })
   ).rows[0];
   if (!inserted) throw new Error("the message's insert returned no row");
-  const { earlierUnreadId, ...row } = inserted;
+  const { earlierUnreadId, recipientEmail, recipientName, recipientEmailNotifications, ...row } =
+    inserted;
   const mailedRecently =
     mailedAt !== null && now.getTime() - new Date(mailedAt).getTime() < MESSAGE_MAIL_INTERVAL_MS;
   const email = !(earlierUnreadId !== null && mailedRecently);
   if (email) {
     await markMailed(trx, { conversationId, toBuyer, at: now.toISOString() });
   }
-  await notify(
-    trx,
-    {
-      userId: recipientId,
-      kind: "message",
-      title: `New message from ${sender.name}`,
-      body: text.length > 300 ? `${text.slice(0, 300)}…` : text,
-      link: conversationLink(conversationId),
-      email,
-    },
-    { publicUrl: options.publicUrl, now },
-  );
+  const notice = {
+    userId: recipientId,
+    kind: "message" as const,
+    title: `New message from ${sender.name}`,
+    body: text.length > 300 ? `${text.slice(0, 300)}…` : text,
+    link: conversationLink(conversationId),
+    email,
+  };
+  const notifyOptions = { publicUrl: options.publicUrl, now };
+  if (options.dialect === "postgres" && recipientEmail && recipientName) {
+    // The notice and its mail in one statement: one round trip fewer than notify() takes.
+    await notifyReadRecipient(
+      trx,
+      notice,
+      {
+        email: recipientEmail,
+        name: recipientName,
+        emailNotifications: recipientEmailNotifications,
+      },
+      notifyOptions,
+    );
+  } else {
+    await notify(trx, notice, notifyOptions);
+  }
   return toMessage(row);
 }
