@@ -3,8 +3,7 @@ import type { Kysely, QueryCreator } from "kysely";
 import type { Notification, NotificationKind } from "../../shared/schemas/notifications";
 import { compiledOnce } from "../db/compiled-once";
 import type { Tables } from "../db/tables";
-import type { Mail } from "../mail/mail-outbox";
-import { enqueueMail, type MailOutboxTable, outboxRow } from "../mail/mail-outbox";
+import { enqueueMail, type Mail, type MailOutboxTable, outboxRow } from "../mail/mail-outbox";
 import { actionMail } from "../mail/mail-template";
 import { type NotificationTables, withNotificationTables } from "./notification-tables";
 
@@ -138,7 +137,7 @@ export interface Recipient {
 }
 
 /** The notification `input` makes, not yet stored. */
-export function newNotification(input: NotificationInput, now: Date): Notification {
+function newNotification(input: NotificationInput, now: Date): Notification {
   return {
     id: randomUUID(),
     kind: input.kind,
@@ -151,7 +150,7 @@ export function newNotification(input: NotificationInput, now: Date): Notificati
 }
 
 /** The mail `input` sends `recipient`: null when it is in the app only or they turned e-mail off. */
-export function noticeMail(
+function noticeMail(
   input: NotificationInput,
   recipient: Recipient,
   publicUrl: string,
