@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import type { KyselyPlugin } from "kysely";
-import { isShown, readBikesByIds } from "#src/server/catalog/bike-reads";
+import { readBikesByIds } from "#src/server/catalog/bike-reads";
 import { withConversationTables } from "#src/server/conversations/conversation-tables";
 import { type AppDb, openDatabase } from "#src/server/db/database";
 import { createBooking } from "#src/server/features/bookings/bookings.queries";
@@ -107,8 +107,8 @@ try {
   const readPage = (db: AppDb) => () => readBikesByIds(db, buyer.id, page);
   const heartOnAndOff = (db: AppDb) => async (index: number) => {
     const bikeId = bikes[index % bikes.length] ?? "";
-    if (!(await isShown(db, buyer, bikeId))) throw new Error(`bike ${bikeId} is not shown`);
-    await addToWishlist(db, kind, buyer.id, bikeId);
+    if (!(await addToWishlist(db, kind, buyer, bikeId)))
+      throw new Error(`bike ${bikeId} is not shown`);
     await removeFromWishlist(db, buyer.id, bikeId);
   };
   // One conversation, new for this run (deleted at the end); each call adds a message to it.

@@ -164,33 +164,6 @@ export function shownTo(viewer: Pick<User, "id" | "role"> | null) {
   };
 }
 
-// Built once per kind of viewer (db/compiled-once.ts): every heart asks it.
-const shownBike = compiledOnce(
-  "shownBike",
-  (db, values: { bikeId: string; viewerId: string | null; admin: boolean }) =>
-    db
-      .selectFrom("bikes")
-      .select("bikes.id")
-      .where("bikes.id", "=", values.bikeId)
-      .where(
-        shownTo(
-          values.viewerId === null
-            ? null
-            : { id: values.viewerId, role: values.admin ? "admin" : "user" },
-        ),
-      ),
-);
-
-/** Whether `viewer` may see the bike: all a write about it (a heart) needs to know. */
-export async function isShown(db: AppDb, viewer: User | null, bikeId: string) {
-  const { rows } = await shownBike(db, {
-    bikeId,
-    viewerId: viewer?.id ?? null,
-    admin: viewer?.role === "admin",
-  });
-  return rows.length > 0;
-}
-
 export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
   const row = await selectBikes(db, viewer?.id ?? null)
     .where("bikes.id", "=", bikeId)

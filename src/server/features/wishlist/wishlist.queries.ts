@@ -1,4 +1,6 @@
 import type { QueryCreator } from "kysely";
+import type { User } from "#src/shared/schemas/users";
+import { shownTo } from "../../catalog/bike-reads";
 import { compiledOnce } from "../../db/compiled-once";
 import type { AppDb, Dialect } from "../../db/database";
 import type { Tables } from "../../db/tables";
@@ -7,6 +9,15 @@ import { inTransaction } from "../../db/transaction";
 // A heart's statements, each built by Kysely once (db/compiled-once.ts): hearts are
 // the most frequent write.
 type Entry = { userId: string; bikeId: string; addedAt: string };
+type Wisher = Entry & { admin: boolean };
+
+/** The bike, if the wisher may see it (bike-reads.ts): a heart is written only for such a bike. */
+const shownBikeFor = (db: QueryCreator<Tables>, wisher: Wisher) =>
+  db
+    .selectFrom("bikes")
+    .select("bikes.id")
+    .where("bikes.id", "=", wisher.bikeId)
+    .where(shownTo({ id: wisher.userId, role: wisher.admin ? "admin" : "user" }));
 
 const insertEntry = (db: QueryCreator<Tables>, entry: Entry) =>
   db
@@ -20,15 +31,43 @@ const insertFirstWish = (db: QueryCreator<Tables>, entry: Entry) =>
     .values(entry)
     .onConflict((oc) => oc.column("userId").doNothing());
 
-/** PostgreSQL: the entry and, if it is the user's first ever, the first wish, in one statement. */
-const addBoth = compiledOnce("addToWishlistAndFirstWish", (db, entry: Entry) =>
-  db
-    .with("added", (cte) => insertEntry(cte, entry).returning("bikeId"))
-    .insertInto("firstWishes")
-    .values(entry)
-    .onConflict((oc) => oc.column("userId").doNothing()),
-);
+/**
+ * PostgreSQL: whether the bike is shown to the wisher, and if so the entry
+ * and, if it is the user's first ever, the first wish, in one statement: one
+ * round trip where a check and then the inserts took two. Each insert is a
+ * row of `shown` or none.
+ */
+const addIfShown = compiledOnce("addToWishlistIfShown", (db, wisher: Wisher) => {
+  // Built on their own: the inserts read `shown`, written before them.
+  const withShown = db.withTables<{ shown: { id: string } }>();
+  const rowOfShown = withShown
+    .selectFrom("shown")
+    .select((eb) => [
+      eb.val(wisher.userId).as("userId"),
+      "shown.id as bikeId",
+      eb.val(wisher.addedAt).as("addedAt"),
+    ]);
+  return db
+    .with("shown", (cte) => shownBikeFor(cte, wisher))
+    .with("added", () =>
+      withShown
+        .insertInto("wishlist")
+        .columns(["userId", "bikeId", "addedAt"])
+        .expression(rowOfShown)
+        .onConflict((oc) => oc.columns(["userId", "bikeId"]).doNothing()),
+    )
+    .with("firstWish", () =>
+      withShown
+        .insertInto("firstWishes")
+        .columns(["userId", "bikeId", "addedAt"])
+        .expression(rowOfShown)
+        .onConflict((oc) => oc.column("userId").doNothing()),
+    )
+    .selectFrom("shown")
+    .select("shown.id");
+});
 
+const isShownToWisher = compiledOnce("shownToWisher", shownBikeFor);
 const addEntry = compiledOnce("addToWishlist", insertEntry);
 const addFirstWish = compiledOnce("addFirstWish", insertFirstWish);
 
@@ -42,23 +81,26 @@ const removeEntry = compiledOnce(
 );
 
 /**
- * Adding twice is not an error: the first time it was added is what counts.
- * The very first bike a user wishlists is kept apart, for good: the 5%
- * promotion stays with it whatever is removed and added later.
+ * Adds a bike the wisher may see; false (nothing written) for one they
+ * can't. Adding twice is not an error: the first time it was added is what
+ * counts. The very first bike a user wishlists is kept apart, for good: the
+ * 5% promotion stays with it whatever is removed and added later.
  */
-export async function addToWishlist(db: AppDb, dialect: Dialect, userId: string, bikeId: string) {
-  const addedAt = new Date().toISOString();
-  const entry = { userId, bikeId, addedAt };
-  if (dialect === "postgres") {
-    // Both rows in one statement, so one round trip where a transaction took four: a
-    // statement is all or nothing on its own.
-    await addBoth(db, entry);
-    return;
-  }
+export async function addToWishlist(
+  db: AppDb,
+  dialect: Dialect,
+  wisher: Pick<User, "id" | "role">,
+  bikeId: string,
+): Promise<boolean> {
+  const entry = { userId: wisher.id, bikeId, addedAt: new Date().toISOString() };
+  const values = { ...entry, admin: wisher.role === "admin" };
+  if (dialect === "postgres") return (await addIfShown(db, values)).rows.length > 0;
   // SQLite can't write in a `with`; a statement here costs no round trip.
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
+    if ((await isShownToWisher(trx, values)).rows.length === 0) return false;
     await addEntry(trx, entry);
     await addFirstWish(trx, entry);
+    return true;
   });
 }
 

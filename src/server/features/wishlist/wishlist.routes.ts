@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { findBikes, isShown } from "../../catalog/bike-reads";
+import { findBikes } from "../../catalog/bike-reads";
 import type { AppBindings } from "../../context";
 import { toIso } from "../../db/database";
 import { AppError } from "../../errors";
@@ -35,11 +35,9 @@ wishlistRoutes.get("/", async (c) => {
 wishlistRoutes.put("/:bikeId", async (c) => {
   const { db, dialect } = c.get("deps");
   const user = signedInUser(c);
-  const bikeId = c.req.param("bikeId");
-  if (!(await isShown(db, user, bikeId))) {
+  if (!(await addToWishlist(db, dialect, user, c.req.param("bikeId")))) {
     throw new AppError("NOT_FOUND", "This bike is no longer listed.");
   }
-  await addToWishlist(db, dialect, user.id, bikeId);
   return c.body(null, 204);
 });
 
