@@ -4,22 +4,28 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
 import pg from "pg";
+import {
+  availableIndexes,
+  SHOWN_AND_AVAILABLE,
+  statusIndexes,
+} from "#src/server/db/migrations/028-available-bike-indexes";
 import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
 import { median } from "./lib/load";
 
 /**
- * What the indexes that hold a bike's `status` cost each time a booking or
- * its answer moves the bike (available ↔ booked), side by side in one run:
- * the same status changes with every index, and with those seven dropped.
- * The database's own work only (the statement, its triggers, its indexes;
- * on SQLite the commit that writes the changed pages to the log), no HTTP
- * and no app. Medians of the rounds, each way in turn.
+ * What the search's seven indexes cost each time a booking or its answer
+ * moves a bike between available and booked, side by side in one run, three
+ * ways: as migrated (partial indexes of available, shown bikes: migration
+ * 028), keyed by `status` as they were before it (every bike, `status`
+ * first), and without them. The database's own work only (the statement,
+ * its triggers, its indexes; on SQLite the commit that writes the changed
+ * pages to the log), no HTTP and no app. Medians of the rounds, each way in
+ * turn.
  *
  * SQLite: on a copy of the bench's database (`vacuum into`), each status
  * change its own transaction, as the app commits it. PostgreSQL: on the
- * bench's database, each round one transaction rolled back (the indexes
- * dropped inside it), timed by PostgreSQL itself, so without commits and
- * round trips.
+ * bench's database, each way one transaction rolled back (its indexes made
+ * inside it), timed by PostgreSQL itself, so without commits and round trips.
  *
  *   npm run bench:status-change                  # SQLite
  *   npm run bench:status-change -- --db postgres
@@ -37,17 +43,30 @@ if (kind !== "sqlite" && kind !== "postgres") throw new Error("--db is sqlite or
 const rounds = Number(values.rounds);
 const bikeCount = Number(values.bikes);
 
-/** The indexes whose key holds `status` (migrations 003, 017, 018): each a delete and an insert per change. */
-const STATUS_INDEXES = [
-  "bikes_status_posted",
-  "bikes_status_price",
-  "bikes_category_status_posted",
-  "bikes_category_status_price",
-  "bikes_status_mileage",
-  "bikes_status_year",
-  "bikes_shown_details",
-];
 const AVAILABLE_BIKES = `select id from bikes where status = 'available' and hidden = 0 order by id limit ${bikeCount}`;
+
+/** The ways compared, each the statements that turn the migrated indexes into it, and back. */
+const WAYS = (() => {
+  const partial = availableIndexes(kind);
+  const keyed = statusIndexes(kind);
+  const create = ([name, columns]: [string, string], where = "") =>
+    `create index "${name}" on bikes (${columns})${where ? ` where ${where}` : ""}`;
+  const drop = ([name]: [string, string]) => `drop index "${name}"`;
+  return [
+    { name: "partial (as migrated)", into: [], back: [] },
+    {
+      name: "keyed by status (before 028)",
+      into: [...partial.map(drop), ...keyed.map((index) => create(index))],
+      back: [...keyed.map(drop), ...partial.map((index) => create(index, SHOWN_AND_AVAILABLE))],
+    },
+    {
+      name: "without them",
+      into: partial.map(drop),
+      back: partial.map((index) => create(index, SHOWN_AND_AVAILABLE)),
+    },
+  ];
+})();
+type Way = (typeof WAYS)[number];
 
 const database = await prepareDatabase(
   kind,
@@ -56,10 +75,10 @@ const database = await prepareDatabase(
   (line) => process.stdout.write(`${line}\n`),
 );
 
-/** µs per status change, one round each way: every index, then without STATUS_INDEXES. */
-type Round = () => Promise<{ all: number; without: number }>;
+/** µs per status change, the bikes chosen moved to booked and back, with the indexes of `way`. */
+type Timing = (way: Way) => Promise<number>;
 
-async function sqliteRounds(file: string): Promise<{ round: Round; close: () => void }> {
+function sqliteTiming(file: string): { time: Timing; close: () => void } {
   const scratch = mkdtempSync(path.join(tmpdir(), "reride-status-change-"));
   const copy = path.join(scratch, "copy.sqlite");
   const source = new SQLite(file, { readonly: true });
@@ -70,9 +89,6 @@ async function sqliteRounds(file: string): Promise<{ round: Round; close: () => 
   db.pragma("synchronous = NORMAL");
   const ids = db.prepare(AVAILABLE_BIKES).pluck().all() as string[];
   const setStatus = db.prepare("update bikes set status = ? where id = ?");
-  const definitions = STATUS_INDEXES.map((name) =>
-    String(db.prepare("select sql from sqlite_master where name = ?").pluck().get(name)),
-  );
   const timeChanges = () => {
     db.pragma("wal_checkpoint(TRUNCATE)");
     const started = process.hrtime.bigint();
@@ -84,12 +100,13 @@ async function sqliteRounds(file: string): Promise<{ round: Round; close: () => 
   };
   timeChanges(); // warm-up
   return {
-    round: async () => {
-      const all = timeChanges();
-      for (const name of STATUS_INDEXES) db.exec(`drop index "${name}"`);
-      const without = timeChanges();
-      for (const definition of definitions) db.exec(definition);
-      return { all, without };
+    time: async (way) => {
+      for (const statement of way.into) db.exec(statement);
+      try {
+        return timeChanges();
+      } finally {
+        for (const statement of way.back) db.exec(statement);
+      }
     },
     close: () => {
       db.close();
@@ -98,7 +115,7 @@ async function sqliteRounds(file: string): Promise<{ round: Round; close: () => 
   };
 }
 
-async function postgresRounds(url: string): Promise<{ round: Round; close: () => Promise<void> }> {
+async function postgresTiming(url: string): Promise<{ time: Timing; close: () => Promise<void> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   // Timed inside PostgreSQL: µs per status change, over the bikes chosen.
@@ -113,10 +130,10 @@ async function postgresRounds(url: string): Promise<{ round: Round; close: () =>
       perform set_config('bench.us_per_change',
         (extract(epoch from clock_timestamp() - started) * 1e6 / greatest(changes, 1))::text, true);
     end $$`;
-  const once = async (dropFirst: boolean) => {
+  const time: Timing = async (way) => {
     await client.query("begin");
     try {
-      if (dropFirst) await client.query(`drop index ${STATUS_INDEXES.join(", ")}`);
+      for (const statement of way.into) await client.query(statement);
       await client.query(timeChanges);
       const { rows } = await client.query<{ us: string }>(
         "select current_setting('bench.us_per_change') as us",
@@ -126,35 +143,36 @@ async function postgresRounds(url: string): Promise<{ round: Round; close: () =>
       await client.query("rollback");
     }
   };
-  await once(false); // warm-up
-  return {
-    round: async () => ({ all: await once(false), without: await once(true) }),
-    close: () => client.end(),
-  };
+  await time(WAYS[0] as Way); // warm-up
+  return { time, close: () => client.end() };
 }
 
 const runner =
   kind === "sqlite"
-    ? await sqliteRounds(database.url.replace(/^file:/, ""))
-    : await postgresRounds(database.url);
+    ? sqliteTiming(database.url.replace(/^file:/, ""))
+    : await postgresTiming(database.url);
 try {
-  const all: number[] = [];
-  const without: number[] = [];
+  const times = WAYS.map(() => [] as number[]);
   for (let index = 0; index < rounds; index++) {
-    const round = await runner.round();
-    all.push(round.all);
-    without.push(round.without);
+    const round: string[] = [];
+    for (const [wayIndex, way] of WAYS.entries()) {
+      const us = await runner.time(way);
+      times[wayIndex]?.push(us);
+      round.push(`${way.name} ${us.toFixed(0)} µs`);
+    }
+    process.stdout.write(`round ${index + 1}: ${round.join(" · ")}\n`);
+  }
+  const medians = times.map((each) => median(each));
+  const migrated = medians[0] ?? Number.NaN;
+  process.stdout.write(
+    `${kind}: a bike's status change (medians of ${rounds} rounds, ${bikeCount} bikes each way and back)\n`,
+  );
+  for (const [wayIndex, way] of WAYS.entries()) {
+    const us = medians[wayIndex] ?? Number.NaN;
     process.stdout.write(
-      `round ${index + 1}: ${round.all.toFixed(0)} µs with every index, ${round.without.toFixed(0)} µs without the seven\n`,
+      `  ${way.name.padEnd(30)} ${us.toFixed(0).padStart(5)} µs  ${(us / migrated).toFixed(2)}× as migrated\n`,
     );
   }
-  const withAll = median(all);
-  const withoutSeven = median(without);
-  process.stdout.write(
-    `${kind}: a bike's status change ${withAll.toFixed(0)} µs with every index, ` +
-      `${withoutSeven.toFixed(0)} µs without the ${STATUS_INDEXES.length} that hold status ` +
-      `(${(withoutSeven / withAll).toFixed(2)}×; medians of ${rounds} rounds, ${bikeCount} bikes each way and back)\n`,
-  );
 } finally {
   await runner.close();
 }

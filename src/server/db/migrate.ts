@@ -30,6 +30,7 @@ import { listingDetailsIndexMigration } from "./migrations/024-listing-details-i
 import { foreignKeyIndexesMigration } from "./migrations/025-foreign-key-indexes";
 import { sharedRowsAtCommitMigration } from "./migrations/026-shared-rows-at-commit";
 import { unreadCountsMigration } from "./migrations/027-unread-counts";
+import { availableBikeIndexesMigration } from "./migrations/028-available-bike-indexes";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -60,6 +61,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "025-foreign-key-indexes": foreignKeyIndexesMigration(),
     "026-shared-rows-at-commit": sharedRowsAtCommitMigration(dialect),
     "027-unread-counts": unreadCountsMigration(dialect),
+    "028-available-bike-indexes": availableBikeIndexesMigration(dialect),
   };
 }
 

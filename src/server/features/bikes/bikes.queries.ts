@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { BikeCondition, BikeStatus, YourBooking } from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
 import { withPhotos } from "../../catalog/attach-photos";
@@ -13,8 +13,10 @@ import { AppError } from "../../errors";
 export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
   const rows = await selectBikes(db, viewer?.id ?? null)
     .where("bikes.advertised", "=", 1)
-    .where("bikes.status", "=", "available")
-    .where("bikes.hidden", "=", 0)
+    // Written into the SQL, not bound: only then may either database read the search's
+    // index of available, shown bikes (migrations/028) in order.
+    .where("bikes.status", "=", sql.lit<"available">("available"))
+    .where("bikes.hidden", "=", sql.lit<0>(0))
     .orderBy("bikes.postedAt", "desc")
     .orderBy("bikes.id", "desc")
     .limit(limit)

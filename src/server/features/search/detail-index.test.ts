@@ -4,7 +4,7 @@ import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
 import { addBike, type Market, type NewBike, openMarket } from "#tests/support/search-market";
 import { createTestApp } from "#tests/support/test-app";
-import { LISTING_DETAILS_INDEX } from "../../db/migrations/024-listing-details-index";
+import { AVAILABLE_DETAILS_INDEX } from "../../db/migrations/028-available-bike-indexes";
 import { type BikeFilters, fieldFilter } from "./bike-filters";
 import { countBikes, listBikes } from "./bike-listing";
 import type { Cursor } from "./cursor";
@@ -123,7 +123,7 @@ describe("SQLite plans", () => {
       sql`select "bikes"."id" from bikes where ${fieldFilter("sqlite", filters)} order by ${order} limit 13`,
     );
     // Seeking the details' index for the year range would sort every recent bike.
-    expect(plan).toContain("bikes_status_posted");
-    expect(plan).not.toContain(LISTING_DETAILS_INDEX);
+    expect(plan).toContain("bikes_available_posted");
+    expect(plan).not.toContain(AVAILABLE_DETAILS_INDEX);
   });
 });

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { AppDb, Dialect } from "../../db/database";
-import { LISTING_DETAILS_INDEX } from "../../db/migrations/024-listing-details-index";
+import { AVAILABLE_DETAILS_INDEX } from "../../db/migrations/028-available-bike-indexes";
 import { type BikeFilters, fieldFilter, type Words } from "./bike-filters";
 import { ALWAYS, KEYS, type Keyed, keyset, type PageRequest } from "./keyset";
 
@@ -25,7 +25,7 @@ const hasDetailFilter = (filters: BikeFilters) =>
   filters.maxEngineCc !== undefined ||
   filters.condition !== undefined;
 
-/** The index leads with (status, hidden): it serves the search (available, shown) on details, without words. */
+/** The index holds the bikes the search lists (available, shown): it serves a search on details, without words. */
 export const detailIndexServes = (filters: BikeFilters, words: Words) =>
   filters.availableOnly && words.kind === "none" && hasDetailFilter(filters);
 
@@ -61,7 +61,7 @@ export function detailScan(dialect: Dialect, filters: BikeFilters) {
 /** The bikes that match, through the details' index; SQLite is told to use it (it has no statistics to choose it). */
 function throughDetails(dialect: Dialect, filters: BikeFilters): RawBuilder<unknown> {
   const bikes =
-    dialect === "sqlite" ? sql`bikes indexed by ${sql.id(LISTING_DETAILS_INDEX)}` : sql`bikes`;
+    dialect === "sqlite" ? sql`bikes indexed by ${sql.id(AVAILABLE_DETAILS_INDEX)}` : sql`bikes`;
   return sql`${bikes} where ${fieldFilter(dialect, filters, { seekModelYear: true })}`;
 }
 
@@ -71,8 +71,8 @@ function throughDetails(dialect: Dialect, filters: BikeFilters): RawBuilder<unkn
  * entries. SQLite reads its index backwards for it (nulls sort first there).
  */
 const INDEX_ORDER = {
-  sqlite: sql`"bikes"."status" desc, "bikes"."hidden" desc, "bikes"."modelYear" desc`,
-  postgres: sql`"bikes"."status", "bikes"."hidden", "bikes"."modelYear" desc nulls last`,
+  sqlite: sql`"bikes"."modelYear" desc`,
+  postgres: sql`"bikes"."modelYear" desc nulls last`,
 };
 
 /** How many bikes match, counted up to `cap` + 1, from the index alone. */

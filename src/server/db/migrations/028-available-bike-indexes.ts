@@ -1,0 +1,88 @@
+import { type Kysely, sql } from "kysely";
+import type { Dialect } from "../database";
+
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's documented migration signature
+type AnyDb = Kysely<any>;
+
+/** Read by search/detail-index.ts (SQLite: by name, INDEXED BY). */
+export const AVAILABLE_DETAILS_INDEX = "bikes_available_details";
+
+/**
+ * What every query these indexes serve asks, written as the queries write it
+ * (search/bike-filters.ts, bikes.queries.ts): literals, so that both
+ * databases can tell the query asks no more than the index holds.
+ */
+export const SHOWN_AND_AVAILABLE = `status = 'available' and hidden = 0`;
+
+/** The sort keys, spelled exactly as search/keyset.ts spells them (as in 018). */
+const MILEAGE_KEY = `(coalesce("mileageKm", 500001))`;
+const YEAR_KEY = `(coalesce("modelYear", 0))`;
+
+/**
+ * The search's indexes hold the bikes it can list (available, shown) and
+ * nothing else, where they held every bike keyed by `status` first
+ * (003, 018, 024). A booking, and each answer to it, moves its bike between
+ * available and booked: each of the seven then moved an entry from the
+ * `available` part to the `booked` part, two leaf pages each, and on SQLite
+ * the commit writes every changed page to the log. A status change took 291
+ * µs with them and 68 without (`npm run bench:status-change`): three
+ * quarters of it. Now a bike leaving the search leaves each index (one
+ * entry, one page), a bike coming back enters it, and a sold bike's never
+ * touches them again; on PostgreSQL, whose update of an indexed column adds
+ * an entry to every index (no HOT update), the partial ones are skipped for a
+ * bike that is not available. The indexes are also smaller: sold and hidden
+ * bikes, which pile up, are in none of them
+ * (docs/decisions/0021-fast-uncached-reads-and-writes.md, seventeenth pass).
+ *
+ * A brand's page lists every status and keeps its own indexes
+ * (`categoryId` first, 003 and 018), which no status change touches.
+ */
+export function availableIndexes(dialect: Dialect): Array<[string, string]> {
+  // Newest model years first, listings without details last (as 024).
+  const year = dialect === "postgres" ? `"modelYear" desc nulls last` : `"modelYear"`;
+  return [
+    ["bikes_available_posted", `"postedAt", id`],
+    ["bikes_available_price", `"resalePrice", id`],
+    ["bikes_category_available_posted", `"categoryId", "postedAt", id`],
+    ["bikes_category_available_price", `"categoryId", "resalePrice", id`],
+    ["bikes_available_mileage", `${MILEAGE_KEY}, id`],
+    ["bikes_available_year", `${YEAR_KEY}, id`],
+    [AVAILABLE_DETAILS_INDEX, `${year}, "mileageKm", "engineCc", "condition"`],
+  ];
+}
+
+/** The indexes they replace, as 003, 018 and 024 made them (bench/status-change.ts compares them). */
+export function statusIndexes(dialect: Dialect): Array<[string, string]> {
+  const year = dialect === "postgres" ? `"modelYear" desc nulls last` : `"modelYear"`;
+  return [
+    ["bikes_status_posted", `status, "postedAt", id`],
+    ["bikes_status_price", `status, "resalePrice", id`],
+    ["bikes_category_status_posted", `"categoryId", status, "postedAt", id`],
+    ["bikes_category_status_price", `"categoryId", status, "resalePrice", id`],
+    ["bikes_status_mileage", `status, ${MILEAGE_KEY}, id`],
+    ["bikes_status_year", `status, ${YEAR_KEY}, id`],
+    ["bikes_shown_details", `status, hidden, ${year}, "mileageKm", "engineCc", "condition"`],
+  ];
+}
+
+export function availableBikeIndexesMigration(dialect: Dialect) {
+  return {
+    async up(db: AnyDb) {
+      for (const [name] of statusIndexes(dialect)) {
+        await sql`drop index if exists ${sql.id(name)}`.execute(db);
+      }
+      for (const [name, columns] of availableIndexes(dialect)) {
+        await sql`create index ${sql.id(name)} on bikes (${sql.raw(columns)})
+          where ${sql.raw(SHOWN_AND_AVAILABLE)}`.execute(db);
+      }
+    },
+    async down(db: AnyDb) {
+      for (const [name] of availableIndexes(dialect)) {
+        await sql`drop index if exists ${sql.id(name)}`.execute(db);
+      }
+      for (const [name, columns] of statusIndexes(dialect)) {
+        await sql`create index ${sql.id(name)} on bikes (${sql.raw(columns)})`.execute(db);
+      }
+    },
+  };
+}
