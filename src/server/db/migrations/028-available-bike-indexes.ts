@@ -24,11 +24,11 @@ const YEAR_KEY = `(coalesce("modelYear", 0))`;
  * (003, 018, 024). A booking, and each answer to it, moves its bike between
  * available and booked: each of the seven then moved an entry from the
  * `available` part to the `booked` part, two leaf pages each, and on SQLite
- * the commit writes every changed page to the log. A status change took 291
- * µs with them and 68 without (`npm run bench:status-change`): three
- * quarters of it. Now a bike leaving the search leaves each index (one
- * entry, one page), a bike coming back enters it, and a sold bike's never
- * touches them again; on PostgreSQL, whose update of an indexed column adds
+ * the commit writes every changed page to the log: they were three
+ * quarters of a status change (335 µs with them, 72 without; 152 now:
+ * `npm run bench:status-change`). Now a bike leaving the search leaves
+ * each index (one entry, one page), a bike coming back enters it, and a
+ * sold bike's never touches them again; on PostgreSQL, whose update of an indexed column adds
  * an entry to every index (no HOT update), the partial ones are skipped for a
  * bike that is not available. The indexes are also smaller: sold and hidden
  * bikes, which pile up, are in none of them
