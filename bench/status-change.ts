@@ -6,7 +6,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import {
   availableIndexes,
-  SHOWN_AND_AVAILABLE,
+  createIndexStatement,
   statusIndexes,
 } from "#src/server/db/migrations/028-available-bike-indexes";
 import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
@@ -49,21 +49,16 @@ const AVAILABLE_BIKES = `select id from bikes where status = 'available' and hid
 const WAYS = (() => {
   const partial = availableIndexes(kind);
   const keyed = statusIndexes(kind);
-  const create = ([name, columns]: [string, string], where = "") =>
-    `create index "${name}" on bikes (${columns})${where ? ` where ${where}` : ""}`;
   const drop = ([name]: [string, string]) => `drop index "${name}"`;
+  const createPartial = partial.map((index) => createIndexStatement(index, true));
   return [
     { name: "partial (as migrated)", into: [], back: [] },
     {
       name: "keyed by status (before 028)",
-      into: [...partial.map(drop), ...keyed.map((index) => create(index))],
-      back: [...keyed.map(drop), ...partial.map((index) => create(index, SHOWN_AND_AVAILABLE))],
+      into: [...partial.map(drop), ...keyed.map((index) => createIndexStatement(index, false))],
+      back: [...keyed.map(drop), ...createPartial],
     },
-    {
-      name: "without them",
-      into: partial.map(drop),
-      back: partial.map((index) => create(index, SHOWN_AND_AVAILABLE)),
-    },
+    { name: "without them", into: partial.map(drop), back: createPartial },
   ];
 })();
 type Way = (typeof WAYS)[number];

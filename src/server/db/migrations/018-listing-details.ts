@@ -64,8 +64,8 @@ export function listingDetailsMigration(dialect: Dialect) {
 }
 
 /** The sort keys, spelled exactly as search/keyset.ts spells them. */
-const MILEAGE_KEY = `(coalesce("mileageKm", 500001))`;
-const YEAR_KEY = `(coalesce("modelYear", 0))`;
+export const MILEAGE_KEY = `(coalesce("mileageKm", 500001))`;
+export const YEAR_KEY = `(coalesce("modelYear", 0))`;
 
 const LISTING_DETAIL_INDEXES: Array<[string, string]> = [
   // The search: available bikes (status first).

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database";
+import { MILEAGE_KEY, YEAR_KEY } from "./018-listing-details";
+import { LISTING_DETAILS_INDEX } from "./024-listing-details-index";
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented migration signature
 type AnyDb = Kysely<any>;
@@ -12,11 +14,14 @@ export const AVAILABLE_DETAILS_INDEX = "bikes_available_details";
  * (search/bike-filters.ts, bikes.queries.ts): literals, so that both
  * databases can tell the query asks no more than the index holds.
  */
-export const SHOWN_AND_AVAILABLE = `status = 'available' and hidden = 0`;
+const SHOWN_AND_AVAILABLE = `status = 'available' and hidden = 0`;
 
-/** The sort keys, spelled exactly as search/keyset.ts spells them (as in 018). */
-const MILEAGE_KEY = `(coalesce("mileageKm", 500001))`;
-const YEAR_KEY = `(coalesce("modelYear", 0))`;
+/** An index: its name and its key, as written between the parentheses of `create index`. */
+type IndexSpec = [name: string, key: string];
+
+/** Newest model years first, listings without details last (as 024): SQLite reads it backwards. */
+const detailsYear = (dialect: Dialect) =>
+  dialect === "postgres" ? `"modelYear" desc nulls last` : `"modelYear"`;
 
 /**
  * The search's indexes hold the bikes it can list (available, shown) and
@@ -37,9 +42,7 @@ const YEAR_KEY = `(coalesce("modelYear", 0))`;
  * A brand's page lists every status and keeps its own indexes
  * (`categoryId` first, 003 and 018), which no status change touches.
  */
-export function availableIndexes(dialect: Dialect): Array<[string, string]> {
-  // Newest model years first, listings without details last (as 024).
-  const year = dialect === "postgres" ? `"modelYear" desc nulls last` : `"modelYear"`;
+export function availableIndexes(dialect: Dialect): IndexSpec[] {
   return [
     ["bikes_available_posted", `"postedAt", id`],
     ["bikes_available_price", `"resalePrice", id`],
@@ -47,13 +50,12 @@ export function availableIndexes(dialect: Dialect): Array<[string, string]> {
     ["bikes_category_available_price", `"categoryId", "resalePrice", id`],
     ["bikes_available_mileage", `${MILEAGE_KEY}, id`],
     ["bikes_available_year", `${YEAR_KEY}, id`],
-    [AVAILABLE_DETAILS_INDEX, `${year}, "mileageKm", "engineCc", "condition"`],
+    [AVAILABLE_DETAILS_INDEX, `${detailsYear(dialect)}, "mileageKm", "engineCc", "condition"`],
   ];
 }
 
 /** The indexes they replace, as 003, 018 and 024 made them (bench/status-change.ts compares them). */
-export function statusIndexes(dialect: Dialect): Array<[string, string]> {
-  const year = dialect === "postgres" ? `"modelYear" desc nulls last` : `"modelYear"`;
+export function statusIndexes(dialect: Dialect): IndexSpec[] {
   return [
     ["bikes_status_posted", `status, "postedAt", id`],
     ["bikes_status_price", `status, "resalePrice", id`],
@@ -61,8 +63,16 @@ export function statusIndexes(dialect: Dialect): Array<[string, string]> {
     ["bikes_category_status_price", `"categoryId", status, "resalePrice", id`],
     ["bikes_status_mileage", `status, ${MILEAGE_KEY}, id`],
     ["bikes_status_year", `status, ${YEAR_KEY}, id`],
-    ["bikes_shown_details", `status, hidden, ${year}, "mileageKm", "engineCc", "condition"`],
+    [
+      LISTING_DETAILS_INDEX,
+      `status, hidden, ${detailsYear(dialect)}, "mileageKm", "engineCc", "condition"`,
+    ],
   ];
+}
+
+/** `create index` for `index` on bikes; `partial`: holding available, shown bikes only. */
+export function createIndexStatement([name, key]: IndexSpec, partial: boolean): string {
+  return `create index "${name}" on bikes (${key})${partial ? ` where ${SHOWN_AND_AVAILABLE}` : ""}`;
 }
 
 export function availableBikeIndexesMigration(dialect: Dialect) {
@@ -71,17 +81,16 @@ export function availableBikeIndexesMigration(dialect: Dialect) {
       for (const [name] of statusIndexes(dialect)) {
         await sql`drop index if exists ${sql.id(name)}`.execute(db);
       }
-      for (const [name, columns] of availableIndexes(dialect)) {
-        await sql`create index ${sql.id(name)} on bikes (${sql.raw(columns)})
-          where ${sql.raw(SHOWN_AND_AVAILABLE)}`.execute(db);
+      for (const index of availableIndexes(dialect)) {
+        await sql.raw(createIndexStatement(index, true)).execute(db);
       }
     },
     async down(db: AnyDb) {
       for (const [name] of availableIndexes(dialect)) {
         await sql`drop index if exists ${sql.id(name)}`.execute(db);
       }
-      for (const [name, columns] of statusIndexes(dialect)) {
-        await sql`create index ${sql.id(name)} on bikes (${sql.raw(columns)})`.execute(db);
+      for (const index of statusIndexes(dialect)) {
+        await sql.raw(createIndexStatement(index, false)).execute(db);
       }
     },
   };
