@@ -46,5 +46,7 @@ export interface AppBindings {
     sessionId: string | null;
     /** The cached response this request was served from or stored as (middleware/cached-read.ts). */
     cachedResponse: CachedResponse | undefined;
+    /** Stores a cached read's JSON text and makes its response (middleware/cached-read.ts). */
+    storeCachedJson: ((body: string) => Response) | undefined;
   };
 }

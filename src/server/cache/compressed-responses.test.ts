@@ -88,6 +88,32 @@ describe("through the app", () => {
     expect(plain.status).toBe(304);
   });
 
+  test("the read that fills the cache sends what later reads send: compressed, tagged, or 304", async () => {
+    // Each of these is the first read of its request target for this caller: a miss.
+    const first = await get(`${categoryPage}?limit=7`, BR);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const again = await get(`${categoryPage}?limit=7`, {});
+    expect(decoded(first.bytes, "br")).toBe(again.bytes.toString("utf8"));
+    expect(first.headers.get("etag")).toBe(`W/${again.headers.get("etag")}`);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+
+    const plainFirst = await get(`${categoryPage}?limit=8`, {});
+    expect(plainFirst.headers.get("content-encoding")).toBeNull();
+    expect(plainFirst.headers.get("content-type")).toBe("application/json");
+    const plainAgain = await get(`${categoryPage}?limit=8`, {});
+    expect(plainFirst.bytes.equals(plainAgain.bytes)).toBe(true);
+    expect(plainFirst.headers.get("etag")).toBe(plainAgain.headers.get("etag"));
+
+    // A browser holding the same bytes (another tab's URL, same answer) is told so on a miss too.
+    const revalidated = await get(`${categoryPage}?limit=8&sort=newest`, {
+      ...BR,
+      "if-none-match": String(plainFirst.headers.get("etag")),
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.bytes.length).toBe(0);
+  });
+
   test("a response under 1 kB is sent as it is", async () => {
     const categories = await get("/api/categories", BR);
     expect(categories.status).toBe(200);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { type ContentEncoding, compress } from "../lib/content-encoding";
 import { type CacheCounters, UNCOUNTED } from "../metrics/metrics";
@@ -23,8 +23,8 @@ export interface CachedResponse {
    * what cache/replay.ts sends again without going through the app.
    */
   headers?: string[];
-  /** The body as bytes, made when first sent. */
-  bytes?: Buffer;
+  /** The body as bytes (UTF-8), made when stored. */
+  bytes: Buffer;
   /** The body compressed, each encoding made when a client first asks for it. */
   encoded?: Partial<Record<ContentEncoding, Buffer>>;
 }
@@ -154,11 +154,14 @@ export class ResponseCache {
     version: string,
     response: Pick<CachedResponse, "body" | "contentType" | "path"> & { scope?: VersionScope },
   ): CachedResponse {
+    // Encoded once: the tag is the hash of the bytes every client is sent.
+    const bytes = Buffer.from(response.body);
     const cached = {
       ...response,
       scope: response.scope ?? { keys: [] },
       version,
-      etag: etagOf(response.body),
+      etag: etagOf(bytes),
+      bytes,
     };
     this.#entries.set(key, cached);
     return cached;
@@ -186,7 +189,6 @@ export function encodedResponse(
   cached: CachedResponse,
   encoding: ContentEncoding | null,
 ): EncodedResponse {
-  cached.bytes ??= Buffer.from(cached.body);
   if (!encoding || cached.bytes.length < COMPRESS_FROM_BYTES) {
     return { bytes: cached.bytes, encoding: null, etag: cached.etag };
   }
@@ -196,8 +198,8 @@ export function encodedResponse(
   return { bytes, encoding, etag: `W/${cached.etag}` };
 }
 
-export function etagOf(body: string): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+export function etagOf(body: string | Buffer): string {
+  return `"${hash("sha1", body, "base64url")}"`;
 }
 
 /** Whether an If-None-Match header names this tag (or is `*`). */

@@ -10,7 +10,7 @@ import type { AppBindings } from "../../context";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { readJson } from "../../lib/validate";
-import { cachedRead, readScopes } from "../../middleware/cached-read";
+import { cachedJson, cachedRead, readScopes } from "../../middleware/cached-read";
 import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
 import { hideListing, unhideListing } from "../../moderation/listing-visibility";
 import {
@@ -28,7 +28,9 @@ export const bikesRoutes = new Hono<AppBindings>();
 
 bikesRoutes.get("/advertised", cachedRead(readScopes.catalog), async (c) => {
   const { db } = c.get("deps");
-  return c.json({ items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user"))) });
+  return cachedJson(c, {
+    items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user"))),
+  });
 });
 
 bikesRoutes.get("/:id", requireUser, cachedRead(readScopes.bike), async (c) => {
@@ -47,7 +49,7 @@ bikesRoutes.get("/:id", requireUser, cachedRead(readScopes.bike), async (c) => {
     ownBike: bike.seller.id === user.id,
     yourBooking,
   };
-  return c.json(detail);
+  return cachedJson(c, detail);
 });
 
 bikesRoutes.post("/", requireAccountType("seller"), async (c) => {

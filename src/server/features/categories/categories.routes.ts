@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../../context";
-import { cachedRead, readScopes } from "../../middleware/cached-read";
+import { cachedJson, cachedRead, readScopes } from "../../middleware/cached-read";
 import { listCategories } from "./categories.queries";
 
 export const categoriesRoutes = new Hono<AppBindings>();
 
 categoriesRoutes.get("/", cachedRead(readScopes.categories), async (c) => {
-  return c.json(await listCategories(c.get("deps").db));
+  return cachedJson(c, await listCategories(c.get("deps").db));
 });

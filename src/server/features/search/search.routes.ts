@@ -9,7 +9,7 @@ import { withFairPrice } from "../../catalog/fair-price-stats";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
-import { cachedRead, readScopes, sharedScopes } from "../../middleware/cached-read";
+import { cachedJson, cachedRead, readScopes, sharedScopes } from "../../middleware/cached-read";
 import { requireUser, signedInUser } from "../../middleware/session";
 import { type BikeFilters, countBikes, listBikes } from "./bike-listing";
 import { ownPartOf, readCategoryPage } from "./category-page";
@@ -33,7 +33,7 @@ searchRoutes.get("/", requireUser, cachedRead(readScopes.search), async (c) => {
     total: count.total,
     totalCapped: count.capped,
   };
-  return c.json(body);
+  return cachedJson(c, body);
 });
 
 /** /api/categories/:id/bikes */
@@ -57,5 +57,5 @@ categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead(readScopes.categor
     () => readCategoryPage(db, dialect, categoryId, query, null),
   );
   if (!shared) throw new AppError("NOT_FOUND", "There is no such category.");
-  return c.json(await ownPartOf(db, dialect, shared, categoryId, query, user));
+  return cachedJson(c, await ownPartOf(db, dialect, shared, categoryId, query, user));
 });
