@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ListedBike } from "#src/shared/schemas/bikes";
+import { categoryBikesQuerySchema } from "#src/shared/schemas/search";
 import { expectJson } from "#tests/support/builders/api";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
+import { countingStatements } from "#tests/support/counted-statements";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { ownPartOf, readCategoryPage } from "./category-page";
 
 /**
  * A category page's bikes are read once for every caller and completed with
@@ -92,4 +95,38 @@ describe("a category page shared between callers", () => {
     expect(ans.get(hearted)?.yourBookingId).toBeNull();
     expect((await pageOf(ben)).get(hearted)?.yourBookingId).toEqual(expect.any(String));
   });
+
+  test("a caller's own part is one statement: hearts and bookings, both on one bike too", async () => {
+    const both = (await listBike(t, seller, ktm, { title: "KTM Adventure, hearted and booked" }))
+      .id;
+    expect(
+      (await t.request(`/api/me/wishlist/${both}`, { method: "PUT", cookie: ann.cookie })).status,
+    ).toBe(204);
+    await book(t, ann, both);
+    const annUser = { id: await userIdOf(ann), role: "user" as const };
+    const query = categoryBikesQuerySchema.parse({});
+    const shared = await readCategoryPage(t.deps.db, t.deps.dialect, ktm, query, null);
+    if (!shared) throw new Error("no such category");
+
+    const counted = countingStatements(t.deps.db);
+    const own = await ownPartOf(counted.db, t.deps.dialect, shared, ktm, query, annUser);
+    expect(counted.seen).toHaveLength(1);
+    const bike = (id: string) => own.items.find((item) => item.id === id);
+    expect(bike(both)).toMatchObject({ wishlisted: true, yourBookingId: expect.any(String) });
+    expect(bike(hearted)).toMatchObject({ wishlisted: true, yourBookingId: null });
+    expect(bike(booked)).toMatchObject({ wishlisted: false, yourBookingId: expect.any(String) });
+    // The same as the endpoint answers her.
+    const page = await pageOf(ann);
+    for (const item of own.items) {
+      expect(page.get(item.id)).toMatchObject({
+        wishlisted: item.wishlisted,
+        yourBookingId: item.yourBookingId,
+      });
+    }
+  });
 });
+
+async function userIdOf(who: Person): Promise<string> {
+  const response = await t.request("/api/me", { cookie: who.cookie });
+  return (await expectJson<{ id: string }>(response, 200)).id;
+}

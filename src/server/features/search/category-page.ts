@@ -3,6 +3,7 @@ import type { CategoryBikesQuery } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
 import { withFairPrice } from "../../catalog/fair-price-stats";
 import { findCategory } from "../../catalog/find-category";
+import { compiledOnce } from "../../db/compiled-once";
 import type { AppDb, Dialect } from "../../db/database";
 import { listBikes } from "./bike-listing";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -43,6 +44,32 @@ export async function readCategoryPage(
 }
 
 /**
+ * The caller's hearts (no booking id) and active bookings among these bikes,
+ * in one statement (db/compiled-once.ts): after a write, each caller's first
+ * read of a page pays this alone, a round trip on PostgreSQL.
+ */
+const ownRowsOf = compiledOnce(
+  "categoryPageOwnPart",
+  (db: AppDb, { viewerId, ids }: { viewerId: string; ids: readonly string[] }) =>
+    db
+      .selectFrom("wishlist")
+      .select(["bikeId", sql<string | null>`null`.as("bookingId")])
+      .where("userId", "=", viewerId)
+      .where("bikeId", "in", ids)
+      .unionAll(
+        db
+          .selectFrom("bookings")
+          .select(["bikeId", "id as bookingId"])
+          .where("buyerId", "=", viewerId)
+          .where("bikeId", "in", ids)
+          // Written into the SQL, as in selectBikes: the partial index on active bookings applies.
+          .where("status", "in", [sql.lit<"pending">("pending"), sql.lit<"accepted">("accepted")])
+          // Not null: it is one of `ids`.
+          .$narrowType<{ bikeId: string }>(),
+      ),
+);
+
+/**
  * The shared page with the caller's own part put in: their hearts and their
  * active bookings of its bikes (the same rows `selectBikes` joins). A seller
  * whose bike is on the page, and an admin, see phone numbers too: theirs is
@@ -61,24 +88,13 @@ export async function ownPartOf(
   }
   const ids = shared.items.map((bike) => bike.id);
   if (ids.length === 0) return shared;
-  const [hearts, bookings] = await Promise.all([
-    db
-      .selectFrom("wishlist")
-      .select("bikeId")
-      .where("userId", "=", viewer.id)
-      .where("bikeId", "in", ids)
-      .execute(),
-    db
-      .selectFrom("bookings")
-      .select(["id", "bikeId"])
-      .where("buyerId", "=", viewer.id)
-      .where("bikeId", "in", ids)
-      // Written into the SQL, as in selectBikes: the partial index on active bookings applies.
-      .where("status", "in", [sql.lit<"pending">("pending"), sql.lit<"accepted">("accepted")])
-      .execute(),
-  ]);
-  const hearted = new Set(hearts.map((row) => row.bikeId));
-  const booked = new Map(bookings.map((row) => [row.bikeId, row.id]));
+  const { rows } = await ownRowsOf(db, { viewerId: viewer.id, ids });
+  const hearted = new Set<string>();
+  const booked = new Map<string, string>();
+  for (const row of rows) {
+    if (row.bookingId === null) hearted.add(row.bikeId);
+    else booked.set(row.bikeId, row.bookingId);
+  }
   return {
     ...shared,
     items: shared.items.map((bike) => ({
