@@ -33,7 +33,7 @@ const ownKeys = (c: Context<AppBindings>) => {
  *    `bike:<id>` and `category:<categoryId>`); new columns of a table that has
  *    triggers need nothing;
  * 2. a new cached endpoint passes `cachedRead` a scope from here, or a new one
- *    naming the keys it reads.
+ *    naming the keys it reads, and answers with `cachedJson` (below).
  * A table no cached read reads (messages, notifications) gets no triggers, so
  * its writes evict nothing.
  */
