@@ -144,7 +144,7 @@ const JSON_TYPE = "application/json";
  * stored and the stored bytes are sent (compressed when the client takes it,
  * with their ETag), in one response. Answering with `c.json` works too, but
  * then the response is read back and made again, each a trip through web
- * streams: together about a tenth of a cache miss's time (decision 21,
+ * streams: together about a fifth of a cache miss's time (decision 21,
  * eighteenth pass).
  */
 export function cachedJson(c: Context<AppBindings>, value: unknown): Response {
