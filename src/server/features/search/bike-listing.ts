@@ -76,10 +76,12 @@ async function scanPage(
   const hits: Keyed[] = [];
   let cursor = page.cursor;
   let read = 0;
-  // A short stretch first, which settles common matches; then the rest of the budget.
-  const first = Math.max(1, Math.min(100, Math.ceil(budget / 10)));
-  for (const size of [first, budget - first]) {
-    if (size === 0) break;
+  // A short stretch first, which settles common matches. Each stretch after it is
+  // sized by the rate of matches seen so far, with room to spare, rather than the
+  // rest of the budget at once: words that one available bike in twenty-three
+  // matches read 1,000 rows for a page that 300 hold (decision 21, eighteenth pass).
+  let size = Math.max(1, Math.min(100, Math.ceil(budget / 10)));
+  while (size > 0) {
     const { after, order } = keyset("bikes", { ...page, cursor });
     const rows = await db
       .selectFrom("bikes")
@@ -99,8 +101,18 @@ async function scanPage(
     // which an index finds for less than reading on would cost.
     if (hits.length * budget <= page.limit * read) return null;
     cursor = cursorAfter(last, page.sort);
+    size = Math.min(budget - read, nextStretch(page.limit + 1 - hits.length, hits.length, read));
   }
   return read < budget ? hits : null;
+}
+
+/**
+ * Rows to read next for `wanted` more matches, having found `found` in
+ * `read` rows: twice what that rate asks, so a page is rarely a stretch
+ * short, and at least 50 rows.
+ */
+function nextStretch(wanted: number, found: number, read: number): number {
+  return Math.max(50, Math.ceil((2 * wanted * read) / found));
 }
 
 /** The page's ids through the indexes: the sort's, or for words the full-text index. */
