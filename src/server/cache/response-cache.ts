@@ -198,8 +198,9 @@ export function encodedResponse(
   return { bytes, encoding, etag: `W/${cached.etag}` };
 }
 
-export function etagOf(body: string | Buffer): string {
-  return `"${hash("sha1", body, "base64url")}"`;
+/** The tag of a response's bytes as stored (`set`). */
+export function etagOf(bytes: Buffer): string {
+  return `"${hash("sha1", bytes, "base64url")}"`;
 }
 
 /** Whether an If-None-Match header names this tag (or is `*`). */

@@ -33,7 +33,7 @@ const detailsYear = (dialect: Dialect) =>
  * quarters of a status change (335 µs with them, 72 without; 152 now:
  * `npm run bench:status-change`). Now a bike leaving the search leaves
  * each index (one entry, one page), a bike coming back enters it, and a
- * sold bike's never touches them again; on PostgreSQL, whose update of an indexed column adds
+ * sold bike never touches them again; on PostgreSQL, whose update of an indexed column adds
  * an entry to every index (no HOT update), the partial ones are skipped for a
  * bike that is not available. The indexes are also smaller: sold and hidden
  * bikes, which pile up, are in none of them

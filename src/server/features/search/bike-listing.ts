@@ -103,7 +103,8 @@ async function scanPage(
     cursor = cursorAfter(last, page.sort);
     size = Math.min(budget - read, nextStretch(page.limit + 1 - hits.length, hits.length, read));
   }
-  return read < budget ? hits : null;
+  // The whole budget read without settling the page.
+  return null;
 }
 
 /**
