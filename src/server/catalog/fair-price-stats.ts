@@ -90,9 +90,15 @@ const keptPrices = new WeakMap<AppDb, Map<string, KeptPrices>>();
 async function pricesOf(db: AppDb, categoryIds: string[]): Promise<Map<string, KeptPrices>> {
   const kept = keptPrices.get(db) ?? new Map<string, KeptPrices>();
   keptPrices.set(db, kept);
-  const { rows: versions } = await sql<{ key: string; version: string }>`
-    select "key", cast("version" as text) as "version" from "dataVersions"
-    where "key" in (${sql.join(categoryIds.map((id) => `prices:${id}`))})`.execute(db);
+  // Built, not raw SQL: on SQLite a statement not built as a select is run as a write
+  // would be, waiting for the write lock without blocking (db/sqlite-dialect.ts).
+  const keys = categoryIds.map((id) => `prices:${id}`);
+  const versions = await db
+    .withTables<{ dataVersions: { key: string; version: number } }>()
+    .selectFrom("dataVersions")
+    .select(["key", sql<string>`cast("version" as text)`.as("version")])
+    .where("key", "in", keys)
+    .execute();
   const versionOf = new Map(versions.map((row) => [row.key, row.version]));
   const prices = new Map<string, KeptPrices>();
   for (const categoryId of categoryIds) {

@@ -23,8 +23,6 @@ export async function readCategoryPage(
   query: CategoryBikesQuery,
   viewer: Pick<User, "id" | "role"> | null,
 ) {
-  const category = await findCategory(db, categoryId);
-  if (!category) return null;
   const { cursor, limit, sort, ...filters } = query;
   // Every status: booked and sold bikes stay on the category page, with a badge.
   const page = await listBikes(
@@ -33,9 +31,16 @@ export async function readCategoryPage(
     // Null reads no one's own state: no hearts, no bookings, no phone numbers (toBike
     // shows a phone to its seller and to admins alone), only what every caller sees.
     viewer,
-    { ...filters, categoryId: category.id, availableOnly: false },
+    { ...filters, categoryId, availableOnly: false },
     { sort, cursor: decodeCursor(cursor, sort), limit },
   );
+  // Each bike names its category, read with it: a statement of its own (a round trip on
+  // PostgreSQL) only when the page is empty, to tell an empty category from none.
+  const first = page.items[0];
+  const category = first
+    ? { id: first.categoryId, name: first.categoryName }
+    : await findCategory(db, categoryId);
+  if (!category) return null;
   return {
     category,
     items: await withFairPrice(db, page.items),
