@@ -9,7 +9,6 @@ export interface CachedResponse {
   /** The version keys the response was read from (middleware/cached-read.ts). */
   scope: VersionScope;
   version: string;
-  body: string;
   contentType: string;
   /** A strong validator: the body's hash, so equal bytes give equal tags whoever asks. */
   etag: string;
@@ -23,7 +22,7 @@ export interface CachedResponse {
    * what cache/replay.ts sends again without going through the app.
    */
   headers?: string[];
-  /** The body as bytes (UTF-8), made when stored. */
+  /** The body as bytes (UTF-8), made when stored: the one copy kept of it. */
   bytes: Buffer;
   /** The body compressed, each encoding made when a client first asks for it. */
   encoded?: Partial<Record<ContentEncoding, Buffer>>;
@@ -79,8 +78,8 @@ export class ResponseCache {
     this.#entries = new LRUCache<string, CachedResponse>({
       max: options.maxEntries ?? 5_000,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      // The body, plus room for its bytes and compressed copies made later.
-      sizeCalculation: (response, key) => response.body.length * 2 + key.length + 200,
+      // The bytes, plus room for the compressed copies made later (a fifth or so of them each).
+      sizeCalculation: (response, key) => Math.ceil(response.bytes.length * 1.5) + key.length + 200,
       dispose: (_response, _key, reason) => {
         if (reason === "evict") counters.evict();
       },
@@ -148,19 +147,24 @@ export class ResponseCache {
     this.#counters.hit();
   }
 
-  /** Caches `response`, read at `version` of its `scope` (none: only `read` at the same version finds it). */
+  /**
+   * Caches `response` (its body as text), read at `version` of its `scope`
+   * (none: only `read` at the same version finds it).
+   */
   set(
     key: string,
     version: string,
-    response: Pick<CachedResponse, "body" | "contentType" | "path"> & { scope?: VersionScope },
+    response: Pick<CachedResponse, "contentType" | "path"> & { body: string; scope?: VersionScope },
   ): CachedResponse {
-    // Encoded once: the tag is the hash of the bytes every client is sent.
+    // Encoded once, and only the bytes kept (the text would double what an entry holds):
+    // the tag is the hash of the bytes every client is sent.
     const bytes = Buffer.from(response.body);
-    const cached = {
-      ...response,
+    const cached: CachedResponse = {
       scope: response.scope ?? { keys: [] },
       version,
+      contentType: response.contentType,
       etag: etagOf(bytes),
+      path: response.path,
       bytes,
     };
     this.#entries.set(key, cached);
