@@ -45,7 +45,12 @@ end
 
 local function headers(cookie)
   local copy = {}
-  for name, value in pairs(wrk.headers) do copy[name] = value end
+  -- Header names match in any case: a Cookie or Content-Type given to wrk in another
+  -- spelling would otherwise be sent beside this request's own (two session cookies).
+  for name, value in pairs(wrk.headers) do
+    local lower = name:lower()
+    if lower ~= "cookie" and lower ~= "content-type" then copy[name] = value end
+  end
   copy["Content-Type"] = "application/json"
   copy["Cookie"] = cookie
   return copy
