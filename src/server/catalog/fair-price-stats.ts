@@ -11,6 +11,7 @@ import {
   resaleRatio,
 } from "../../shared/fair-price";
 import type { Bike } from "../../shared/schemas/bikes";
+import type { DataVersion } from "../cache/data-version";
 import type { AppDb } from "../db/database";
 import type { Tables } from "../db/tables";
 
@@ -86,23 +87,31 @@ interface KeptPrices {
 }
 const keptPrices = new WeakMap<AppDb, Map<string, KeptPrices>>();
 
+/**
+ * Where a read outside a transaction gets the `prices:` versions: the app's
+ * version reads (cache/data-version.ts), which several requests share, where
+ * a statement of its own would cost every page read after a write a round
+ * trip on PostgreSQL. Either way the version is read before the histograms.
+ */
+export type PriceVersions = Pick<DataVersion, "readMany">;
+
 /** The kept histograms of `categoryIds`, each read again if its prices changed. */
-async function pricesOf(db: AppDb, categoryIds: string[]): Promise<Map<string, KeptPrices>> {
+async function pricesOf(
+  db: AppDb,
+  categoryIds: string[],
+  shared: PriceVersions | undefined,
+): Promise<Map<string, KeptPrices>> {
   const kept = keptPrices.get(db) ?? new Map<string, KeptPrices>();
   keptPrices.set(db, kept);
-  // Built, not raw SQL: on SQLite a statement not built as a select is run as a write
-  // would be, waiting for the write lock without blocking (db/sqlite-dialect.ts).
   const keys = categoryIds.map((id) => `prices:${id}`);
-  const versions = await db
-    .withTables<{ dataVersions: { key: string; version: number } }>()
-    .selectFrom("dataVersions")
-    .select(["key", sql<string>`cast("version" as text)`.as("version")])
-    .where("key", "in", keys)
-    .execute();
-  const versionOf = new Map(versions.map((row) => [row.key, row.version]));
+  // A transaction reads them itself: it sees its own writes to the histograms, which the
+  // shared reads, on another connection, would not until it commits.
+  const versionOf =
+    shared && !db.isTransaction ? await sharedVersions(shared, keys) : await ownVersions(db, keys);
   const prices = new Map<string, KeptPrices>();
   for (const categoryId of categoryIds) {
-    const version = versionOf.get(`prices:${categoryId}`) ?? "none";
+    // A key never written has no row: version 0, as the shared reads give it.
+    const version = versionOf.get(`prices:${categoryId}`) ?? "0";
     let entry = kept.get(categoryId);
     if (entry?.version !== version) {
       const [years, details] = await Promise.all([
@@ -115,6 +124,24 @@ async function pricesOf(db: AppDb, categoryIds: string[]): Promise<Map<string, K
     prices.set(categoryId, entry);
   }
   return prices;
+}
+
+/** The keys' versions from the shared reads: each scope's token is its one key's version. */
+async function sharedVersions(shared: PriceVersions, keys: string[]): Promise<Map<string, string>> {
+  const tokens = await shared.readMany(keys.map((key) => ({ keys: [key] })));
+  return new Map(keys.map((key, index) => [key, (tokens[index] ?? "").trim()]));
+}
+
+async function ownVersions(db: AppDb, keys: string[]): Promise<Map<string, string>> {
+  // Built, not raw SQL: on SQLite a statement not built as a select is run as a write
+  // would be, waiting for the write lock without blocking (db/sqlite-dialect.ts).
+  const rows = await db
+    .withTables<{ dataVersions: { key: string; version: number } }>()
+    .selectFrom("dataVersions")
+    .select(["key", sql<string>`cast("version" as text)`.as("version")])
+    .where("key", "in", keys)
+    .execute();
+  return new Map(rows.map((row) => [row.key, row.version]));
 }
 
 async function readCategoryYears(db: AppDb, categoryId: string): Promise<Stats> {
@@ -247,9 +274,11 @@ function fairPriceOf(prices: KeptPrices | undefined, bike: Priced): FairPrice | 
 export async function withFairPrice<T extends Priced>(
   db: AppDb,
   bikes: T[],
+  shared?: PriceVersions,
 ): Promise<Array<T & { fairPrice: FairPrice | null }>> {
   if (bikes.length === 0) return [];
-  const prices = await pricesOf(db, [...new Set(bikes.map((bike) => bike.categoryId))]);
+  const categoryIds = [...new Set(bikes.map((bike) => bike.categoryId))];
+  const prices = await pricesOf(db, categoryIds, shared);
   return bikes.map((bike) => ({
     ...bike,
     fairPrice: fairPriceOf(prices.get(bike.categoryId), bike),

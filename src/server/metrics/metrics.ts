@@ -53,7 +53,7 @@ export class Metrics {
   );
   readonly #versionChecks = this.#counter(
     "reride_data_version_checks_total",
-    "Reads of the database's data version (one per request that uses a cache).",
+    "Reads of the database's data versions: one per request that uses a cache, and one for the fair prices of a page read afresh.",
   );
   readonly #versionChanges = this.#counter(
     "reride_data_version_changes_total",

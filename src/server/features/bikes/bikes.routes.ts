@@ -27,18 +27,18 @@ import { editBike } from "./edit-bike";
 export const bikesRoutes = new Hono<AppBindings>();
 
 bikesRoutes.get("/advertised", cachedRead(readScopes.catalog), async (c) => {
-  const { db } = c.get("deps");
+  const { db, dataVersion } = c.get("deps");
   return cachedJson(c, {
-    items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user"))),
+    items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user")), dataVersion),
   });
 });
 
 bikesRoutes.get("/:id", requireUser, cachedRead(readScopes.bike), async (c) => {
-  const { db } = c.get("deps");
+  const { db, dataVersion } = c.get("deps");
   const user = signedInUser(c);
   const bike = await findBike(db, user, c.req.param("id"));
   if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
-  const [rated] = await withFairPrice(db, [bike]);
+  const [rated] = await withFairPrice(db, [bike], dataVersion);
   const [quote, yourBooking] = await Promise.all([
     quoteForBuyer(db, user.id, bike),
     findYourBooking(db, user.id, bike.yourBookingId),

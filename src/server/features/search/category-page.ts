@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { CategoryBikesQuery } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
-import { withFairPrice } from "../../catalog/fair-price-stats";
+import { type PriceVersions, withFairPrice } from "../../catalog/fair-price-stats";
 import { findCategory } from "../../catalog/find-category";
 import { compiledOnce } from "../../db/compiled-once";
 import type { AppDb, Dialect } from "../../db/database";
@@ -15,6 +15,7 @@ export type CategoryPage = NonNullable<Awaited<ReturnType<typeof readCategoryPag
  * GET /api/categories/:id/bikes for a caller, or null when there is no such
  * category. `viewer` null reads the page every caller shares (cached once
  * for all of them in cache/shared-reads.ts); `ownPartOf` then completes it.
+ * `prices`: where the fair prices' versions are read (catalog/fair-price-stats.ts).
  */
 export async function readCategoryPage(
   db: AppDb,
@@ -22,6 +23,7 @@ export async function readCategoryPage(
   categoryId: string,
   query: CategoryBikesQuery,
   viewer: Pick<User, "id" | "role"> | null,
+  prices?: PriceVersions,
 ) {
   const { cursor, limit, sort, ...filters } = query;
   // Every status: booked and sold bikes stay on the category page, with a badge.
@@ -43,7 +45,7 @@ export async function readCategoryPage(
   if (!category) return null;
   return {
     category,
-    items: await withFairPrice(db, page.items),
+    items: await withFairPrice(db, page.items, prices),
     nextCursor: page.next ? encodeCursor(page.next) : null,
   };
 }
@@ -87,9 +89,10 @@ export async function ownPartOf(
   categoryId: string,
   query: CategoryBikesQuery,
   viewer: Pick<User, "id" | "role">,
+  prices?: PriceVersions,
 ): Promise<CategoryPage> {
   if (viewer.role === "admin" || shared.items.some((bike) => bike.seller.id === viewer.id)) {
-    return (await readCategoryPage(db, dialect, categoryId, query, viewer)) ?? shared;
+    return (await readCategoryPage(db, dialect, categoryId, query, viewer, prices)) ?? shared;
   }
   const ids = shared.items.map((bike) => bike.id);
   if (ids.length === 0) return shared;

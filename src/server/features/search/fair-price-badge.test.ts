@@ -198,5 +198,40 @@ describe("fairPrice on listed bikes", () => {
       await oneMore(-1);
     }
     expect(await withFairPrice(db, items)).toEqual(rated);
+
+    // A read outside a transaction asks the app's shared version reads instead: no statement
+    // of its own, and a change by hand is still seen.
+    const shared = market.t.deps.dataVersion;
+    expect(await withFairPrice(db, items, shared)).toEqual(rated);
+    reads.length = 0;
+    expect(await withFairPrice(db, items, shared)).toEqual(rated);
+    expect(reads).toEqual([]);
+    await oneMore(1);
+    try {
+      reads.length = 0;
+      await withFairPrice(db, items, shared);
+      expect(reads.sort()).toEqual(["detailPriceStats", "priceStats"]);
+    } finally {
+      await oneMore(-1);
+    }
+
+    // Inside a transaction, the transaction reads them: it sees its own uncommitted writes,
+    // which the shared reads, on another connection, would not.
+    const inside = await db.transaction().execute(async (trx) => {
+      await sql`update "priceStats" set "listings" = "listings" + 1
+        where "categoryId" = ${market.categories.KTM} and "yearsOfUse" = 4 and "percent" = 70`.execute(
+        trx,
+      );
+      reads.length = 0;
+      const answer = await withFairPrice(trx, items, shared);
+      const seen = [...reads];
+      await sql`update "priceStats" set "listings" = "listings" - 1
+        where "categoryId" = ${market.categories.KTM} and "yearsOfUse" = 4 and "percent" = 70`.execute(
+        trx,
+      );
+      return { answer, seen };
+    });
+    expect(inside.seen.sort()).toEqual(["dataVersions", "detailPriceStats", "priceStats"]);
+    expect(inside.answer).toHaveLength(items.length);
   });
 });

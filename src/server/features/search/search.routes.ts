@@ -19,7 +19,7 @@ import { decodeCursor, encodeCursor } from "./cursor";
 export const searchRoutes = new Hono<AppBindings>();
 
 searchRoutes.get("/", requireUser, cachedRead(readScopes.search), async (c) => {
-  const { db, dialect } = c.get("deps");
+  const { db, dialect, dataVersion } = c.get("deps");
   const user = signedInUser(c);
   const { cursor, limit, sort, ...query } = readQuery(c, searchQuerySchema);
   const filters: BikeFilters = { ...query, availableOnly: true };
@@ -28,7 +28,7 @@ searchRoutes.get("/", requireUser, cachedRead(readScopes.search), async (c) => {
     countBikes(db, dialect, filters, SEARCH_TOTAL_CAP, sort),
   ]);
   const body: SearchResults = {
-    items: await withFairPrice(db, page.items),
+    items: await withFairPrice(db, page.items, dataVersion),
     nextCursor: page.next ? encodeCursor(page.next) : null,
     total: count.total,
     totalCapped: count.capped,
@@ -54,8 +54,8 @@ categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead(readScopes.categor
   const shared = await sharedReads.read(
     `category page ${categoryId} ${JSON.stringify(query)}`,
     version,
-    () => readCategoryPage(db, dialect, categoryId, query, null),
+    () => readCategoryPage(db, dialect, categoryId, query, null, dataVersion),
   );
   if (!shared) throw new AppError("NOT_FOUND", "There is no such category.");
-  return cachedJson(c, await ownPartOf(db, dialect, shared, categoryId, query, user));
+  return cachedJson(c, await ownPartOf(db, dialect, shared, categoryId, query, user, dataVersion));
 });
