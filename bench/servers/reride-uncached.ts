@@ -25,13 +25,17 @@ let requests = 0;
 // holds (catalog/fair-price-stats.ts): statistics a page is computed from, not an answer, and
 // what a write that leaves prices alone leaves them. They are read as before: only the
 // answers' and sessions' checks never repeat.
-const pricesOnly = (scope: VersionScope) => scope.keys.every((key) => key.startsWith("prices:"));
+const pricesOnly = (scope: VersionScope) =>
+  scope.keys.length > 0 &&
+  scope.keys.every((key) => key.startsWith("prices:")) &&
+  !scope.catalog &&
+  !scope.pricesOfBikes?.length;
 deps.dataVersion = {
   read: async (scope) => `${await version.read(scope)}#${++requests}`,
   readMany: async (scopes) =>
     (await version.readMany(scopes)).map((token, index) => {
       const scope = scopes[index];
-      return scope && pricesOnly(scope) && !scope.catalog ? token : `${token}#${++requests}`;
+      return scope && pricesOnly(scope) ? token : `${token}#${++requests}`;
     }),
   readSession: async (token) => {
     const session = await version.readSession(token);
