@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database as DatabaseConfig } from "../env";
 import type { Logger } from "../logger";
@@ -81,7 +81,7 @@ export function openDatabase(
     ? checkpointInBackground(sqlite, config.file, logger)
     : null;
   const db = new Kysely<Tables>({
-    dialect: new AppSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, checkpoints),
+    dialect: new AppSqliteDialect(sqlite, checkpoints),
   });
   return {
     db,
@@ -90,37 +90,6 @@ export function openDatabase(
     close: async () => {
       await checkpoints?.stop();
       await db.destroy();
-    },
-  };
-}
-
-/** How many distinct SQL texts keep their prepared statement (the app sends a few hundred). */
-const PREPARED_STATEMENTS = 1000;
-
-/**
- * Kysely's SQLite driver prepares every statement it runs, each time: on a
- * page read that is more time than running the statements. The same SQL text
- * gets the statement prepared the first time instead (SQLite re-prepares it
- * itself if the schema changes). A statement still being iterated (a
- * streamed query) is busy: should the same text be asked for meanwhile, it
- * gets a fresh one. The oldest
- * texts are dropped past PREPARED_STATEMENTS, so lists of varying length
- * (`in (?, ?, …)`) can't grow the map without bound.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const prepared = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql) {
-      const known = prepared.get(sql);
-      if (known) return known.busy ? sqlite.prepare(sql) : known;
-      const statement = sqlite.prepare(sql);
-      if (prepared.size >= PREPARED_STATEMENTS) {
-        const oldest = prepared.keys().next().value;
-        if (oldest !== undefined) prepared.delete(oldest);
-      }
-      prepared.set(sql, statement);
-      return statement;
     },
   };
 }

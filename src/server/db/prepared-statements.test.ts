@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./database";
 
-// SQLite keeps one prepared statement per SQL text (database.ts). Reusing it
+// SQLite keeps one prepared statement per SQL text (sqlite-statement-cache.ts). Reusing it
 // must never change an answer: not after the schema changed under it, not
 // after a streamed query read it to the end, and not once
 // the oldest texts have been dropped to make room. (better-sqlite3 runs

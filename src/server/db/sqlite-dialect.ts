@@ -6,11 +6,11 @@ import {
   type QueryCompiler,
   SelectQueryNode,
   SqliteDialect,
-  type SqliteDialectConfig,
   SqliteDriver,
   type TransactionSettings,
 } from "kysely";
 import type { BackgroundCheckpoints } from "./sqlite-checkpoints";
+import { type StatementCache, statementCache } from "./sqlite-statement-cache";
 
 type StartOverBeforeTransaction = Pick<BackgroundCheckpoints, "beforeTransaction"> | null;
 
@@ -39,24 +39,26 @@ export const WRITE_LOCK_WAIT_MS = 5_000;
  *   answered meanwhile.
  */
 export class AppSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #statements: StatementCache;
   readonly #sqlite: SQLite.Database;
   readonly #checkpoints: StartOverBeforeTransaction;
 
   /** `checkpoints`: the background worker that may start the log over between two transactions. */
-  constructor(
-    config: SqliteDialectConfig,
-    sqlite: SQLite.Database,
-    checkpoints: StartOverBeforeTransaction = null,
-  ) {
-    super(config);
-    this.#config = config;
+  constructor(sqlite: SQLite.Database, checkpoints: StartOverBeforeTransaction = null) {
+    const statements = statementCache(sqlite);
+    super({ database: statements });
+    this.#statements = statements;
     this.#sqlite = sqlite;
     this.#checkpoints = checkpoints;
   }
 
   override createDriver(): Driver {
-    return new AppSqliteDriver(new SqliteDriver(this.#config), this.#sqlite, this.#checkpoints);
+    return new AppSqliteDriver(
+      new SqliteDriver({ database: this.#statements }),
+      this.#sqlite,
+      this.#statements,
+      this.#checkpoints,
+    );
   }
 }
 
@@ -106,6 +108,25 @@ class LockWaiter {
 }
 
 /**
+ * Whether `query` only reads. A built select does; a statement written as
+ * raw SQL (`sql\`select …\``) is asked of SQLite itself, through the
+ * statement prepared for its text (prepared once, and the same one that will
+ * run it). SQLite calls `begin`, `commit` and some pragmas read-only too
+ * (they change no data themselves), so only a `select` or a `with` counts:
+ * `with … insert` is read-only only if it inserts nothing, which SQLite
+ * knows and the text alone would not say.
+ */
+function onlyReads(query: CompiledQuery, statements: StatementCache): boolean {
+  if (SelectQueryNode.is(query.query)) return true;
+  if (!/^\s*(select|with)\b/i.test(query.sql)) return false;
+  try {
+    return statements.prepare(query.sql).readonly;
+  } catch {
+    return false; // SQL that doesn't prepare: the driver runs it and reports why.
+  }
+}
+
+/**
  * The connection's writes outside a transaction — `begin immediate` itself,
  * and writes on their own (a session's refresh, a mail's claim) — wait for
  * the write lock without blocking (LockWaiter). Reads need no lock in WAL
@@ -114,16 +135,18 @@ class LockWaiter {
 class NonBlockingConnection implements DatabaseConnection {
   readonly #inner: DatabaseConnection;
   readonly #sqlite: SQLite.Database;
+  readonly #statements: StatementCache;
   readonly #waiter: LockWaiter;
 
-  constructor(inner: DatabaseConnection, sqlite: SQLite.Database) {
+  constructor(inner: DatabaseConnection, sqlite: SQLite.Database, statements: StatementCache) {
     this.#inner = inner;
     this.#sqlite = sqlite;
+    this.#statements = statements;
     this.#waiter = new LockWaiter(sqlite);
   }
 
   executeQuery<R>(query: CompiledQuery) {
-    if (this.#sqlite.inTransaction || SelectQueryNode.is(query.query)) {
+    if (this.#sqlite.inTransaction || onlyReads(query, this.#statements)) {
       return this.#inner.executeQuery<R>(query);
     }
     return this.#waiter.run(() => this.#inner.executeQuery<R>(query));
@@ -154,6 +177,7 @@ const nextTurnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate
 class AppSqliteDriver implements Driver {
   readonly #inner: SqliteDriver;
   readonly #sqlite: SQLite.Database;
+  readonly #statements: StatementCache;
   readonly #checkpoints: StartOverBeforeTransaction;
   #connection: NonBlockingConnection | undefined;
   /** When the event loop last had a turn between two transactions. */
@@ -162,10 +186,12 @@ class AppSqliteDriver implements Driver {
   constructor(
     inner: SqliteDriver,
     sqlite: SQLite.Database,
+    statements: StatementCache,
     checkpoints: StartOverBeforeTransaction,
   ) {
     this.#inner = inner;
     this.#sqlite = sqlite;
+    this.#statements = statements;
     this.#checkpoints = checkpoints;
   }
 
@@ -177,6 +203,7 @@ class AppSqliteDriver implements Driver {
     this.#connection ??= new NonBlockingConnection(
       await this.#inner.acquireConnection(),
       this.#sqlite,
+      this.#statements,
     );
     return this.#connection;
   }
