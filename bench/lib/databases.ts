@@ -108,6 +108,7 @@ export async function prepareDatabase(
         // ships, off on some servers) would have cleared them: every run starts alike. Left,
         // they doubled PostgreSQL's CPU for a booking after a few runs (docs/decisions/0021).
         if (kind === "postgres") await sql`vacuum (analyze)`.execute(handle.db);
+        await settleOnDisk(handle);
         return { kind, bikes, url: store.url, config, ...found, reused: true };
       }
     } finally {
@@ -122,12 +123,23 @@ export async function prepareDatabase(
     await migrateToLatest(handle, env);
     const started = Date.now();
     const made = await generate(handle.db, handle.dialect, bikes, log);
+    await settleOnDisk(handle);
     log(`  generated in ${Math.round((Date.now() - started) / 1000)} s`);
     await store.writeFingerprint(wanted);
     return { kind, bikes, url: store.url, config, ...made, reused: false };
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Writes what is still only in the database's log into its files, so the first
+ * round doesn't pay for the vacuum's (or earlier runs') writes: PostgreSQL's
+ * `checkpoint`; SQLite's log copied in and emptied.
+ */
+async function settleOnDisk(handle: DatabaseHandle) {
+  if (handle.dialect === "postgres") await sql`checkpoint`.execute(handle.db);
+  else await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
 }
 
 /** Category ids and the viewer of a stored database, or null when it isn't what we made. */

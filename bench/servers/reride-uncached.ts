@@ -2,7 +2,6 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "#src/server/app";
 import { bootstrap } from "#src/server/bootstrap";
-import type { VersionScope } from "#src/server/cache/data-version";
 import { withReplayedResponses } from "#src/server/cache/replay";
 import { loadEnv } from "#src/server/env";
 
@@ -23,20 +22,13 @@ const version = deps.dataVersion;
 let requests = 0;
 // The fair prices' histograms are kept per process while their category's `prices:` version
 // holds (catalog/fair-price-stats.ts): statistics a page is computed from, not an answer, and
-// what a write that leaves prices alone leaves them. They are read as before: only the
-// answers' and sessions' checks never repeat.
-const pricesOnly = (scope: VersionScope) =>
-  scope.keys.length > 0 &&
-  scope.keys.every((key) => key.startsWith("prices:")) &&
-  !scope.catalog &&
-  !scope.pricesOfBikes?.length;
+// what a write that leaves prices alone leaves them. Their versions (`readKeys`) are read as
+// before: only the answers' and sessions' checks never repeat.
 deps.dataVersion = {
   read: async (scope) => `${await version.read(scope)}#${++requests}`,
   readMany: async (scopes) =>
-    (await version.readMany(scopes)).map((token, index) => {
-      const scope = scopes[index];
-      return scope && pricesOnly(scope) ? token : `${token}#${++requests}`;
-    }),
+    (await version.readMany(scopes)).map((token) => `${token}#${++requests}`),
+  readKeys: (keys) => version.readKeys(keys),
   readSession: async (token) => {
     const session = await version.readSession(token);
     return session ? { ...session, version: `${session.version}#${++requests}` } : null;

@@ -35,6 +35,12 @@ export interface DataVersion {
   /** Several scopes' tokens from one read of the database (cache/replay.ts: a session and a page). */
   readMany(scopes: readonly VersionScope[]): Promise<string[]>;
   /**
+   * Each key's version on its own ("0" for a key never written), from the
+   * same shared reads: for what the app keeps apart from answers (the fair
+   * prices' histograms, catalog/fair-price-stats.ts).
+   */
+  readKeys(keys: readonly string[]): Promise<Map<string, string>>;
+  /**
    * The session with this token, its user, and the token of that user's
    * `session:<userId>` version, in one statement (one snapshot: the version
    * is never newer than the rows); null when no session has this token. For
@@ -69,6 +75,10 @@ interface SessionRow {
   verified: boolean | number | null;
   emailVerified: boolean | number | null;
 }
+
+/** Each of `keys` and its version in what a read found. */
+const versionsOf = (keys: readonly string[], found: Found) =>
+  new Map(keys.map((key) => [key, found.keys.get(key) ?? "0"]));
 
 /** A session row, its version given as the token `read(sessionScope(userId))` gives. */
 function storedSession(row: SessionRow): StoredSession {
@@ -246,6 +256,7 @@ function sqliteVersion(
       const found = await fetchSoon(scopes);
       return scopes.map((scope) => tokenOf(scope, found));
     },
+    readKeys: async (keys) => versionsOf(keys, await fetchSoon([{ keys }])),
     readSession: async (token) => {
       const row = prepared().session.get(token) as SessionRow | undefined;
       return row ? storedSession(row) : null;
@@ -336,6 +347,7 @@ function postgresVersion(
       const found = await fetch(scopes);
       return scopes.map((scope) => tokenOf(scope, found));
     },
+    readKeys: async (keys) => versionsOf(keys, await fetch([{ keys }])),
     readSession: async (token) => {
       const result = await pool.query<SessionRow>({
         name: "reride-session",

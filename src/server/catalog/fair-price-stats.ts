@@ -93,7 +93,7 @@ const keptPrices = new WeakMap<AppDb, Map<string, KeptPrices>>();
  * a statement of its own would cost every page read after a write a round
  * trip on PostgreSQL. Either way the version is read before the histograms.
  */
-export type PriceVersions = Pick<DataVersion, "readMany">;
+export type PriceVersions = Pick<DataVersion, "readKeys">;
 
 /** The kept histograms of `categoryIds`, each read again if its prices changed. */
 async function pricesOf(
@@ -107,7 +107,7 @@ async function pricesOf(
   // A transaction reads them itself: it sees its own writes to the histograms, which the
   // shared reads, on another connection, would not until it commits.
   const versionOf =
-    shared && !db.isTransaction ? await sharedVersions(shared, keys) : await ownVersions(db, keys);
+    shared && !db.isTransaction ? await shared.readKeys(keys) : await ownVersions(db, keys);
   const prices = new Map<string, KeptPrices>();
   for (const categoryId of categoryIds) {
     // A key never written has no row: version 0, as the shared reads give it.
@@ -126,15 +126,7 @@ async function pricesOf(
   return prices;
 }
 
-/** The keys' versions from the shared reads: each scope's token is its one key's version. */
-async function sharedVersions(shared: PriceVersions, keys: string[]): Promise<Map<string, string>> {
-  const tokens = await shared.readMany(keys.map((key) => ({ keys: [key] })));
-  return new Map(keys.map((key, index) => [key, (tokens[index] ?? "").trim()]));
-}
-
 async function ownVersions(db: AppDb, keys: string[]): Promise<Map<string, string>> {
-  // Built, not raw SQL: on SQLite a statement not built as a select is run as a write
-  // would be, waiting for the write lock without blocking (db/sqlite-dialect.ts).
   const rows = await db
     .withTables<{ dataVersions: { key: string; version: number } }>()
     .selectFrom("dataVersions")

@@ -28,6 +28,11 @@ export function countedDataVersion(inner: DataVersion, metrics: Metrics): DataVe
         .then((versions) =>
           versions.map((version, i) => count(scopes[i] ?? { keys: [] }, version)),
         ),
+    readKeys: (keys) =>
+      inner.readKeys(keys).then((versions) => {
+        for (const [key, version] of versions) count({ keys: [key] }, version);
+        return versions;
+      }),
     readSession: (token) => inner.readSession(token),
   };
 }

@@ -13,6 +13,7 @@ function appWith(version: { current: number }) {
   const dataVersion: DataVersion = {
     read: async () => String(version.current),
     readMany: async (scopes) => scopes.map(() => String(version.current)),
+    readKeys: async (keys) => new Map(keys.map((key) => [key, String(version.current)])),
     readSession: async () => null,
   };
   // cachedRead reads only these two of the app's dependencies.
