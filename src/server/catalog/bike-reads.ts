@@ -4,7 +4,7 @@ import type { User } from "../../shared/schemas/users";
 import { compiledOnce } from "../db/compiled-once";
 import { type AppDb, toBool, toIso } from "../db/database";
 import type { Tables } from "../db/tables";
-import { withPhotos } from "./attach-photos";
+import { photoUrls } from "../lib/photo-keys";
 import { toSellerRating, withRatingTables } from "./seller-ratings";
 
 // The bike read model, shared by every feature that shows listings
@@ -73,9 +73,21 @@ export function selectBikes(db: AppDb, viewerId: string | null) {
         "bikes.hidden",
         "bikes.hiddenReason",
         "bikes.hiddenAt",
+        photoUploadIds.as("photoUploadIds"),
       ])
   );
 }
+
+/**
+ * The bike's uploaded photos in order, cover first, as one comma-separated
+ * text of upload ids (uuids; null for none), read with the bike: a page of
+ * bikes is one statement, not a second one for its photos (decision 21). One
+ * probe of bikePhotos' primary key per bike. `string_agg(… order by …)` is
+ * spelled alike on PostgreSQL and SQLite (3.44 and later).
+ */
+const photoUploadIds = sql<string | null>`(
+  select string_agg("bikePhotos"."uploadId", ',' order by "bikePhotos"."position")
+  from "bikePhotos" where "bikePhotos"."bikeId" = "bikes"."id")`;
 
 type BikeRow = Awaited<ReturnType<ReturnType<typeof selectBikes>["executeTakeFirstOrThrow"]>>;
 
@@ -102,15 +114,8 @@ export async function readBikesByIds(
   return (await bikesByIds(db, { viewerId, ids })).rows;
 }
 
-/**
- * A bike before its photos are read. Every list passes its page through
- * `withPhotos` (one query per page); the type makes a forgotten one an error
- * wherever a Bike is expected.
- */
-export type BikeWithoutPhotos = Omit<ListedBike, "photos">;
-
 /** The seller's phone goes only to the seller and to admins: no one else's contact data leaks. */
-export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): BikeWithoutPhotos {
+export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): ListedBike {
   const maySeeContact = viewer !== null && (viewer.id === row.sellerId || viewer.role === "admin");
   return {
     id: row.id,
@@ -139,6 +144,8 @@ export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): 
       verified: toBool(row.sellerVerified),
       rating: toSellerRating(row.sellerReviewCount, row.sellerRatingSum),
     },
+    // A bike whose cover is a pasted link has no uploads: [].
+    photos: row.photoUploadIds ? row.photoUploadIds.split(",").map(photoUrls) : [],
     wishlisted: (row.wishlistedBikeId ?? null) !== null,
     yourBookingId: row.yourBookingId ?? null,
     ...(Number(row.hidden) === 1 && maySeeContact
@@ -169,9 +176,7 @@ export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
     .where("bikes.id", "=", bikeId)
     .where(shownTo(viewer))
     .executeTakeFirst();
-  if (!row) return null;
-  const [bike] = await withPhotos(db, [toBike(row, viewer)]);
-  return bike ?? null;
+  return row ? toBike(row, viewer) : null;
 }
 
 /** Several bikes by id, in no particular order (the caller orders them). */
@@ -181,8 +186,5 @@ export async function findBikes(db: AppDb, viewer: User, bikeIds: string[]) {
     .where("bikes.id", "in", bikeIds)
     .where(shownTo(viewer))
     .execute();
-  return withPhotos(
-    db,
-    rows.map((row) => toBike(row, viewer)),
-  );
+  return rows.map((row) => toBike(row, viewer));
 }

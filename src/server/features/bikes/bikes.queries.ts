@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
 import type { BikeCondition, BikeStatus, YourBooking } from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
-import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
 import { refreshSearchColumns, searchColumns } from "../../catalog/search-text";
 import type { AppDb } from "../../db/database";
@@ -21,10 +20,7 @@ export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit 
     .orderBy("bikes.id", "desc")
     .limit(limit)
     .execute();
-  return withPhotos(
-    db,
-    rows.map((row) => toBike(row, viewer)),
-  );
+  return rows.map((row) => toBike(row, viewer));
 }
 
 export async function listBikesBySeller(db: AppDb, seller: User) {
@@ -33,10 +29,7 @@ export async function listBikesBySeller(db: AppDb, seller: User) {
     .orderBy("bikes.postedAt", "desc")
     .orderBy("bikes.id", "desc")
     .execute();
-  return withPhotos(
-    db,
-    rows.map((row) => toBike(row, seller)),
-  );
+  return rows.map((row) => toBike(row, seller));
 }
 
 export const invalidCategory = () =>

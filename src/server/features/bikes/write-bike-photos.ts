@@ -3,7 +3,7 @@ import { AppError } from "../../errors";
 import { photoUrls } from "../../lib/photo-keys";
 
 // A bike's photos as createBike and editBike write them, inside their
-// transaction (docs/api.md "Photos"). Reads are in catalog/attach-photos.ts.
+// transaction (docs/api.md "Photos"). Reads are in catalog/bike-reads.ts (photoUploadIds).
 
 const notYours = () =>
   new AppError("VALIDATION_FAILED", "Some fields need attention.", {

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Review, ReviewPage, SellerProfile } from "#src/shared/schemas/reviews";
 import type { User } from "#src/shared/schemas/users";
-import { withPhotos } from "../../catalog/attach-photos";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
 import { toSellerRating } from "../../catalog/seller-ratings";
 import { medianReplyMinutes } from "../../conversations/reply-times";
@@ -66,10 +65,7 @@ export async function findSellerProfile(
     rating: toSellerRating(rating?.reviewCount ?? null, rating?.ratingSum ?? null),
     completedSales: Number(sales.count),
     medianReplyMinutes: await medianReplyMinutes(db, seller.id),
-    bikes: await withPhotos(
-      db,
-      rows.map((row) => toBike(row, viewer)),
-    ),
+    bikes: rows.map((row) => toBike(row, viewer)),
   };
 }
 

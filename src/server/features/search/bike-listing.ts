@@ -1,7 +1,6 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
-import { withPhotos } from "../../catalog/attach-photos";
 import { readBikesByIds, toBike } from "../../catalog/bike-reads";
 import { indexTerms } from "../../catalog/search-text";
 import type { AppDb, Dialect } from "../../db/database";
@@ -232,7 +231,7 @@ export async function listBikes(
     return row ? [toBike(row, viewer)] : [];
   });
   const last = keyed.length > page.limit ? shown.at(-1) : undefined;
-  return { items: await withPhotos(db, items), next: last ? cursorAfter(last, page.sort) : null };
+  return { items, next: last ? cursorAfter(last, page.sort) : null };
 }
 
 /**

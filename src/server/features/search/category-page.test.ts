@@ -129,7 +129,7 @@ describe("a category page shared between callers", () => {
 });
 
 describe("a category page's category", () => {
-  test("is named by the page's bikes; only an empty page, or none, asks for it apart", async () => {
+  test("is named by the page's bikes, read with their photos; only an empty page, or none, asks for it apart", async () => {
     const query = categoryBikesQuerySchema.parse({});
     const page = readingTables(t.deps.db);
     const listed = await readCategoryPage(page.db, t.deps.dialect, ktm, query, null);
@@ -137,6 +137,8 @@ describe("a category page's category", () => {
     expect(listed?.items.length).toBeGreaterThan(0);
     // A round trip fewer on PostgreSQL for every page read after a write.
     expect(page.tables).not.toContain("categories");
+    // The photos come with the bikes (catalog/bike-reads.ts), not in a statement of their own.
+    expect(page.tables).not.toContain("bikePhotos");
 
     // A filter no KTM matches: the page is empty, and still names its category.
     const nothing = categoryBikesQuerySchema.parse({ location: "Nowhere at all" });
