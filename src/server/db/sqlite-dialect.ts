@@ -112,9 +112,9 @@ class LockWaiter {
  * raw SQL (`sql\`select …\``) is asked of SQLite itself, through the
  * statement prepared for its text (prepared once, and the same one that will
  * run it). SQLite calls `begin`, `commit` and some pragmas read-only too
- * (they change no data themselves), so only a `select` or a `with` counts:
- * `with … insert` is read-only only if it inserts nothing, which SQLite
- * knows and the text alone would not say.
+ * (they change no data themselves), so only a `select` or a `with` is asked:
+ * `with … insert` begins like a read, and SQLite knows it writes where the
+ * text alone would not say.
  */
 function onlyReads(query: CompiledQuery, statements: StatementCache): boolean {
   if (SelectQueryNode.is(query.query)) return true;
