@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { categoryIds } from "#tests/support/builders/bike";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 // The fair prices' histograms are kept per process while their `prices:`
@@ -13,9 +14,7 @@ describe("each key's version from the shared version reads", () => {
   let suzuki = "";
   beforeAll(async () => {
     t = await createTestApp();
-    const categories = await t.deps.db.selectFrom("categories").select(["id", "name"]).execute();
-    ktm = categories.find((category) => category.name === "KTM")?.id ?? "";
-    suzuki = categories.find((category) => category.name === "SUZUKI")?.id ?? "";
+    ({ KTM: ktm, SUZUKI: suzuki } = await categoryIds(t));
   });
   afterAll(() => t?.close());
 

@@ -8,8 +8,11 @@ import { AppSqliteDialect } from "./sqlite-dialect";
 // statements around it. A read needs no lock in WAL mode and must not pay
 // them: raw SQL (`sql\`select …\``) included, which the driver once took
 // for a write because only a built select counted as a read.
+/** A database of untyped tables: the tests make their own. */
+type NotesDb = Kysely<Record<string, never>>;
+
 describe("which statements wait for SQLite's write lock", () => {
-  let db: Kysely<Record<string, never>> | undefined;
+  let db: NotesDb | undefined;
   afterEach(() => db?.destroy());
 
   /** A database whose every statement run is noted, with a `notes` table. */
@@ -28,19 +31,16 @@ describe("which statements wait for SQLite's write lock", () => {
   test.each([
     [
       "a built select",
-      (db: Kysely<Record<string, never>>) =>
+      (db: NotesDb) =>
         db
           .selectFrom("notes" as never)
           .selectAll()
           .execute(),
     ],
-    [
-      "a raw select",
-      (db: Kysely<Record<string, never>>) => sql`select body from notes`.execute(db),
-    ],
+    ["a raw select", (db: NotesDb) => sql`select body from notes`.execute(db)],
     [
       "a raw with … select",
-      (db: Kysely<Record<string, never>>) =>
+      (db: NotesDb) =>
         sql`with firsts as (select body from notes where id = 1) select body from firsts`.execute(
           db,
         ),
@@ -54,21 +54,17 @@ describe("which statements wait for SQLite's write lock", () => {
   });
 
   test.each([
-    [
-      "a raw insert",
-      (db: Kysely<Record<string, never>>) =>
-        sql`insert into notes (body) values ('second')`.execute(db),
-    ],
+    ["a raw insert", (db: NotesDb) => sql`insert into notes (body) values ('second')`.execute(db)],
     [
       "a raw with … insert",
-      (db: Kysely<Record<string, never>>) =>
+      (db: NotesDb) =>
         sql`with new_notes as (select 'second' as body) insert into notes (body) select body from new_notes`.execute(
           db,
         ),
     ],
     [
       "a built update",
-      (db: Kysely<Record<string, never>>) =>
+      (db: NotesDb) =>
         db
           .updateTable("notes" as never)
           .set({ body: "changed" } as never)
