@@ -31,6 +31,7 @@ import { foreignKeyIndexesMigration } from "./migrations/025-foreign-key-indexes
 import { sharedRowsAtCommitMigration } from "./migrations/026-shared-rows-at-commit";
 import { unreadCountsMigration } from "./migrations/027-unread-counts";
 import { availableBikeIndexesMigration } from "./migrations/028-available-bike-indexes";
+import { oneCommitPassMigration } from "./migrations/029-one-commit-pass";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -62,6 +63,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "026-shared-rows-at-commit": sharedRowsAtCommitMigration(dialect),
     "027-unread-counts": unreadCountsMigration(dialect),
     "028-available-bike-indexes": availableBikeIndexesMigration(dialect),
+    "029-one-commit-pass": oneCommitPassMigration(dialect),
   };
 }
 

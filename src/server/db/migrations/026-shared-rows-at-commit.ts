@@ -4,16 +4,23 @@ import { VERSIONED_TABLES } from "./014-data-versions";
 import { createLiveEventAtWrite, LIVE_CHANNEL, LIVE_EVENTS_LOCK_KEY } from "./015-conversations";
 import { countCategoryChanges, countShownBikesOnly } from "./020-moderation";
 import { RATING_AND_DETAIL_VERSIONED_TABLES } from "./022-version-triggers-for-ratings-and-details";
-import { type BumpTiming, createVersionTriggers, dropVersionTriggers } from "./version-triggers";
+import {
+  type BumpTiming,
+  COMMIT_NOTES_PENDING,
+  COUNTS_AT_COMMIT,
+  createVersionTriggers,
+  dropVersionTriggers,
+  settingUnset,
+} from "./version-triggers";
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented migration signature
 type AnyDb = Kysely<any>;
 
 /** Set while this transaction has notes for commit: the deferred triggers after the first skip at once. */
-const PENDING = sql.lit("reride.commit_notes_pending");
+const PENDING = sql.lit(COMMIT_NOTES_PENDING);
 
 /** The writes that raise live events (015's triggers). */
-const LIVE_EVENT_RAISERS = [
+export const LIVE_EVENT_RAISERS = [
   { name: "live_messages_at_commit", table: "messages", events: sql`insert` },
   {
     name: "live_notifications_at_commit",
@@ -55,25 +62,42 @@ const LIVE_EVENT_RAISERS = [
  *
  * SQLite runs one writer at a time and writes them at once, as before.
  */
+/** Every versioned table's triggers made again, moving versions `timing` (026, 029). */
+export async function remakeVersionTriggers(db: AnyDb, dialect: Dialect, timing: BumpTiming) {
+  for (const spec of [...VERSIONED_TABLES, ...RATING_AND_DETAIL_VERSIONED_TABLES]) {
+    await dropVersionTriggers(db, dialect, spec);
+    await createVersionTriggers(db, dialect, spec, timing);
+  }
+}
+
+/**
+ * The deferred triggers that write a transaction's live events at commit:
+ * one per row written (026), or only while nothing is pending yet (029;
+ * version-triggers.ts says why that is enough).
+ */
+export async function createLiveEventRaisers(db: AnyDb, queuedOnce: boolean) {
+  for (const raiser of LIVE_EVENT_RAISERS) {
+    await sql`drop trigger if exists ${sql.id(raiser.name)} on ${sql.table(raiser.table)}`.execute(
+      db,
+    );
+    await sql`create constraint trigger ${sql.id(raiser.name)}
+      after ${raiser.events} on ${sql.table(raiser.table)}
+      deferrable initially deferred
+      for each row ${queuedOnce ? sql`when (${settingUnset(COMMIT_NOTES_PENDING)})` : sql``}
+      execute function shared_rows_at_commit()`.execute(db);
+  }
+}
+
 export function sharedRowsAtCommitMigration(dialect: Dialect) {
-  const versionTriggers = async (db: AnyDb, timing: BumpTiming) => {
-    for (const spec of [...VERSIONED_TABLES, ...RATING_AND_DETAIL_VERSIONED_TABLES]) {
-      await dropVersionTriggers(db, dialect, spec);
-      await createVersionTriggers(db, dialect, spec, timing);
-    }
-  };
+  const versionTriggers = (db: AnyDb, timing: BumpTiming) =>
+    remakeVersionTriggers(db, dialect, timing);
   return {
     async up(db: AnyDb) {
       if (dialect !== "postgres") return;
       await createCommitFunctions(db);
       await noteCountChanges(db);
       await noteLiveEvents(db);
-      for (const raiser of LIVE_EVENT_RAISERS) {
-        await sql`create constraint trigger ${sql.id(raiser.name)}
-          after ${raiser.events} on ${sql.table(raiser.table)}
-          deferrable initially deferred
-          for each row execute function shared_rows_at_commit()`.execute(db);
-      }
+      await createLiveEventRaisers(db, false);
       // Every write of a bike moves a version, so its table's deferred trigger
       // (made here) also writes the bike's count changes.
       await versionTriggers(db, "at commit");
@@ -127,22 +151,7 @@ async function createCommitFunctions(db: AnyDb) {
       end if;
       perform set_config(${PENDING}, 'yes', true);
     end $$`.execute(db);
-  await sql`create function apply_category_count_changes() returns void language plpgsql as $$
-    begin
-      if not exists (select 1 from pg_temp.reride_at_commit where what = 'count') then return; end if;
-      insert into "categoryCounts" ("categoryId", "available")
-        select "categoryId", change from (
-          select "key" as "categoryId", sum(change)::integer as change
-          from pg_temp.reride_at_commit where what = 'count' group by "key"
-        ) as changes
-        -- A category with no row yet starts at its first listing, never below zero.
-        where change > 0 or (change < 0 and exists (
-          select 1 from "categoryCounts" c where c."categoryId" = changes."categoryId"))
-        order by "categoryId"
-        on conflict ("categoryId")
-        do update set "available" = "categoryCounts"."available" + excluded."available";
-      delete from pg_temp.reride_at_commit where what = 'count';
-    end $$`.execute(db);
+  await createApplyCategoryCountChanges(db, false);
   await sql`create function write_live_events() returns void language plpgsql as $$
     begin
       if not exists (select 1 from pg_temp.reride_at_commit where what = 'live') then return; end if;
@@ -172,6 +181,37 @@ async function createCommitFunctions(db: AnyDb) {
       perform write_live_events();
       perform move_data_versions();
       return null;
+    end $$`.execute(db);
+}
+
+/**
+ * Writes the category counts' noted changes. `quietVersions` (029): the
+ * counts' own version triggers note nothing meanwhile — the bikes' writes
+ * that changed them noted the same `category:` keys — so the commit's work
+ * isn't queued a second time for keys it already moves.
+ */
+export async function createApplyCategoryCountChanges(db: AnyDb, quietVersions: boolean) {
+  const quiet = (value: string) =>
+    quietVersions
+      ? sql`perform set_config(${sql.lit(COUNTS_AT_COMMIT)}, ${sql.lit(value)}, true);`
+      : sql``;
+  await sql`create or replace function apply_category_count_changes() returns void language plpgsql as $$
+    begin
+      if not exists (select 1 from pg_temp.reride_at_commit where what = 'count') then return; end if;
+      ${quiet("yes")}
+      insert into "categoryCounts" ("categoryId", "available")
+        select "categoryId", change from (
+          select "key" as "categoryId", sum(change)::integer as change
+          from pg_temp.reride_at_commit where what = 'count' group by "key"
+        ) as changes
+        -- A category with no row yet starts at its first listing, never below zero.
+        where change > 0 or (change < 0 and exists (
+          select 1 from "categoryCounts" c where c."categoryId" = changes."categoryId"))
+        order by "categoryId"
+        on conflict ("categoryId")
+        do update set "available" = "categoryCounts"."available" + excluded."available";
+      ${quiet("")}
+      delete from pg_temp.reride_at_commit where what = 'count';
     end $$`.execute(db);
 }
 

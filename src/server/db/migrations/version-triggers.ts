@@ -32,7 +32,23 @@ export interface VersionKeys {
   /** Names its triggers: `data_versions_<name>…`; letters, digits and underscores. */
   name: string;
   keys: (row: RowImage) => RawBuilder<unknown>;
+  /**
+   * A setting: while it is `yes` in the writing transaction, this table's
+   * writes note no keys (PostgreSQL, "at commit, queued once"). The category
+   * counts written at commit set it: the bikes' writes that changed them
+   * already noted the same keys.
+   */
+  quietWhile?: string;
 }
+
+/** Set while a transaction has notes for commit (026's `prepare_commit_notes()`). */
+export const COMMIT_NOTES_PENDING = "reride.commit_notes_pending";
+/** Set while the category counts are written at commit (029). */
+export const COUNTS_AT_COMMIT = "reride.counts_at_commit";
+
+/** True while `setting` isn't `yes` in this transaction. */
+export const settingUnset = (setting: string) =>
+  sql`current_setting(${sql.lit(setting)}, true) is distinct from 'yes'`;
 
 /**
  * Makes every insert, update and delete of `spec.table` — from the app,
@@ -55,10 +71,11 @@ export async function createVersionTriggers(
 /**
  * When PostgreSQL moves a key's version: at the write itself (014 and 022
  * made them so), or at commit (the keys are gathered as rows are written and
- * moved together as the transaction commits: 026 and after). SQLite always
- * moves them at the write.
+ * moved together as the transaction commits: 026), with every row written
+ * queueing the work for commit (026) or only the first of a transaction's
+ * (029 and after). SQLite always moves them at the write.
  */
-export type BumpTiming = "at commit" | "at write";
+export type BumpTiming = "at commit" | "at commit, queued once" | "at write";
 
 export async function dropVersionTriggers(db: AnyDb, dialect: Dialect, spec: VersionKeys) {
   if (dialect === "postgres") {
@@ -111,6 +128,15 @@ async function createSqlite(db: AnyDb, spec: VersionKeys) {
  * and a trigger deferred to commit runs `shared_rows_at_commit()` (026),
  * which moves them all in one sorted statement. The first of those deferred
  * triggers to fire does the work; the rest find nothing left.
+ *
+ * At commit, queued once (029): the same, but a row queues the deferred
+ * trigger only while the transaction has no notes pending (the `when` of a
+ * deferred trigger is asked as the row is written, before that row's own
+ * note): the first write of a transaction queues it, and the ones after it
+ * add their notes to the same commit's work instead of queueing a call that
+ * finds nothing left. A savepoint rolled back takes both its queued call and
+ * the pending mark with it, so a later write queues one again. A row's note
+ * skips the call to `prepare_commit_notes()` when notes are already pending.
  */
 async function createPostgres(db: AnyDb, spec: VersionKeys, timing: BumpTiming) {
   const name = sql.id(`data_versions_${spec.name}`);
@@ -123,9 +149,15 @@ async function createPostgres(db: AnyDb, spec: VersionKeys, timing: BumpTiming) 
             ) as keys order by "key"
             on conflict ("key") do update set "version" = excluded."version"`
       : (keys: RawBuilder<unknown>) =>
-          sql`perform prepare_commit_notes();
+          sql`${
+            timing === "at commit"
+              ? sql`perform prepare_commit_notes();`
+              : sql`if ${settingUnset(COMMIT_NOTES_PENDING)} then perform prepare_commit_notes(); end if;`
+          }
             insert into pg_temp.reride_at_commit (what, "key")
               select distinct 'version', "key" from (${keys}) as touched where "key" is not null`;
+  const queuedOnce = timing === "at commit, queued once";
+  const quiet = queuedOnce && spec.quietWhile ? settingUnset(spec.quietWhile) : null;
   await sql`create function ${name}() returns trigger language plpgsql as $$
     begin
       -- A write that leaves the row as it was (a row lock taken by writing it
@@ -138,11 +170,14 @@ async function createPostgres(db: AnyDb, spec: VersionKeys, timing: BumpTiming) 
       return null;
     end $$`.execute(db);
   await sql`create trigger ${name} after insert or update or delete on ${sql.table(spec.table)}
-    for each row execute function ${name}()`.execute(db);
-  if (timing === "at commit") {
+    for each row ${quiet ? sql`when (${quiet})` : sql``} execute function ${name}()`.execute(db);
+  if (timing !== "at write") {
+    const when = queuedOnce
+      ? sql`when (${settingUnset(COMMIT_NOTES_PENDING)}${quiet ? sql` and ${quiet}` : sql``})`
+      : sql``;
     await sql`create constraint trigger ${sql.id(`data_versions_${spec.name}_at_commit`)}
       after insert or update or delete on ${sql.table(spec.table)}
       deferrable initially deferred
-      for each row execute function shared_rows_at_commit()`.execute(db);
+      for each row ${when} execute function shared_rows_at_commit()`.execute(db);
   }
 }
