@@ -89,7 +89,9 @@ const photoUploadIds = sql<string | null>`(
   select string_agg("bikePhotos"."uploadId", ',' order by "bikePhotos"."position")
   from "bikePhotos" where "bikePhotos"."bikeId" = "bikes"."id")`;
 
-type BikeRow = Awaited<ReturnType<ReturnType<typeof selectBikes>["executeTakeFirstOrThrow"]>>;
+export type BikeRow = Awaited<
+  ReturnType<ReturnType<typeof selectBikes>["executeTakeFirstOrThrow"]>
+>;
 
 // A page's read model, built once per page size (db/compiled-once.ts): built on
 // each call it cost about half as much as SQLite's run of it. A page holds at

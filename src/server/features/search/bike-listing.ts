@@ -24,13 +24,17 @@ import {
   pageThroughDetails,
 } from "./detail-index";
 import { ALWAYS, cursorAfter, KEYS, type Keyed, keyset, type PageRequest } from "./keyset";
+import { readPlainPage } from "./page-in-one-statement";
 
 // One page of filtered, sorted bikes, for the search (GET /api/bikes) and the
 // category page (GET /api/categories/:id/bikes). A page is found in two
 // steps: the ids, from `bikes` alone, where each sort has an index that ends
 // in (sort key, id); then the read model for those few ids. One query with
 // the joins let SQLite's planner start from `categories` and sort a whole
-// category to find a deep page (seconds at a million bikes).
+// category to find a deep page (seconds at a million bikes). Without words
+// or details the two steps are one statement, the ids a subquery with its
+// own limit (page-in-one-statement.ts); words and details take several
+// statements to find their ids, then read the bikes apart.
 
 export type { BikeFilters } from "./bike-filters";
 
@@ -206,6 +210,23 @@ export async function listBikes(
   }: SearchThresholds = {},
 ) {
   const words = wordsOf(filters);
+  if (words.kind !== "words" && !detailIndexServes(filters, words)) {
+    // No words and no details' index: the ids and their bikes in one statement.
+    const rows = await readPlainPage(
+      db,
+      dialect,
+      viewer?.id ?? null,
+      filters,
+      words.kind === "nothing",
+      page,
+    );
+    const shown = rows.slice(0, page.limit);
+    const last = rows.length > page.limit ? shown.at(-1) : undefined;
+    return {
+      items: shown.map((row) => toBike(row, viewer)),
+      next: last ? cursorAfter(last, page.sort) : null,
+    };
+  }
   const scanned =
     words.kind === "words"
       ? await scanPage(

@@ -9,7 +9,9 @@ import { book } from "#tests/support/builders/booking";
 import { countingStatements } from "#tests/support/counted-statements";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { listBikes } from "./bike-listing";
 import { ownPartOf, readCategoryPage } from "./category-page";
+import type { Cursor } from "./cursor";
 
 /**
  * A category page's bikes are read once for every caller and completed with
@@ -148,6 +150,30 @@ describe("a category page's category", () => {
     expect(empty.tables).toContain("categories");
 
     expect(await readCategoryPage(t.deps.db, t.deps.dialect, "nope", query, null)).toBeNull();
+    const missing = await t.request("/api/categories/nope/bikes", { cookie: ann.cookie });
+    expect(missing.status).toBe(404);
+  });
+
+  test("is read with its bikes and their page's ids in one statement, page after page", async () => {
+    const sorted = categoryBikesQuerySchema.parse({ sort: "price_asc", limit: 50 });
+    const whole = await readCategoryPage(t.deps.db, t.deps.dialect, ktm, sorted, null);
+    const walked: string[] = [];
+    let cursor: Cursor | null = null;
+    do {
+      const counted = countingStatements(t.deps.db);
+      const page = await listBikes(
+        counted.db,
+        t.deps.dialect,
+        null,
+        { categoryId: ktm, availableOnly: false },
+        { sort: "price_asc", cursor, limit: 2 },
+      );
+      expect(counted.seen).toHaveLength(1);
+      walked.push(...page.items.map((bike) => bike.id));
+      cursor = page.next;
+    } while (cursor);
+    expect(walked.length).toBeGreaterThan(2);
+    expect(walked).toEqual(whole?.items.map((bike) => bike.id));
     const missing = await t.request("/api/categories/nope/bikes", { cookie: ann.cookie });
     expect(missing.status).toBe(404);
   });
