@@ -20,7 +20,7 @@ type AnyDb = Kysely<any>;
 const PENDING = sql.lit(COMMIT_NOTES_PENDING);
 
 /** The writes that raise live events (015's triggers). */
-export const LIVE_EVENT_RAISERS = [
+const LIVE_EVENT_RAISERS = [
   { name: "live_messages_at_commit", table: "messages", events: sql`insert` },
   {
     name: "live_notifications_at_commit",
@@ -62,6 +62,41 @@ export const LIVE_EVENT_RAISERS = [
  *
  * SQLite runs one writer at a time and writes them at once, as before.
  */
+export function sharedRowsAtCommitMigration(dialect: Dialect) {
+  return {
+    async up(db: AnyDb) {
+      if (dialect !== "postgres") return;
+      await createCommitFunctions(db);
+      await noteCountChanges(db);
+      await noteLiveEvents(db);
+      await createLiveEventRaisers(db, false);
+      // Every write of a bike moves a version, so its table's deferred trigger
+      // (made here) also writes the bike's count changes.
+      await remakeVersionTriggers(db, dialect, "at commit");
+    },
+    async down(db: AnyDb) {
+      if (dialect !== "postgres") return;
+      await remakeVersionTriggers(db, dialect, "at write");
+      for (const raiser of LIVE_EVENT_RAISERS) {
+        await sql`drop trigger if exists ${sql.id(raiser.name)} on ${sql.table(raiser.table)}`.execute(
+          db,
+        );
+      }
+      await createLiveEventAtWrite(db);
+      await countShownBikesOnly(db, dialect);
+      for (const name of [
+        "shared_rows_at_commit",
+        "move_data_versions",
+        "write_live_events",
+        "apply_category_count_changes",
+        "prepare_commit_notes",
+      ]) {
+        await sql`drop function if exists ${sql.id(name)}()`.execute(db);
+      }
+    },
+  };
+}
+
 /** Every versioned table's triggers made again, moving versions `timing` (026, 029). */
 export async function remakeVersionTriggers(db: AnyDb, dialect: Dialect, timing: BumpTiming) {
   for (const spec of [...VERSIONED_TABLES, ...RATING_AND_DETAIL_VERSIONED_TABLES]) {
@@ -86,43 +121,6 @@ export async function createLiveEventRaisers(db: AnyDb, queuedOnce: boolean) {
       for each row ${queuedOnce ? sql`when (${settingUnset(COMMIT_NOTES_PENDING)})` : sql``}
       execute function shared_rows_at_commit()`.execute(db);
   }
-}
-
-export function sharedRowsAtCommitMigration(dialect: Dialect) {
-  const versionTriggers = (db: AnyDb, timing: BumpTiming) =>
-    remakeVersionTriggers(db, dialect, timing);
-  return {
-    async up(db: AnyDb) {
-      if (dialect !== "postgres") return;
-      await createCommitFunctions(db);
-      await noteCountChanges(db);
-      await noteLiveEvents(db);
-      await createLiveEventRaisers(db, false);
-      // Every write of a bike moves a version, so its table's deferred trigger
-      // (made here) also writes the bike's count changes.
-      await versionTriggers(db, "at commit");
-    },
-    async down(db: AnyDb) {
-      if (dialect !== "postgres") return;
-      await versionTriggers(db, "at write");
-      for (const raiser of LIVE_EVENT_RAISERS) {
-        await sql`drop trigger if exists ${sql.id(raiser.name)} on ${sql.table(raiser.table)}`.execute(
-          db,
-        );
-      }
-      await createLiveEventAtWrite(db);
-      await countShownBikesOnly(db, dialect);
-      for (const name of [
-        "shared_rows_at_commit",
-        "move_data_versions",
-        "write_live_events",
-        "apply_category_count_changes",
-        "prepare_commit_notes",
-      ]) {
-        await sql`drop function if exists ${sql.id(name)}()`.execute(db);
-      }
-    },
-  };
 }
 
 async function createCommitFunctions(db: AnyDb) {

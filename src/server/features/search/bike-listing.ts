@@ -119,7 +119,11 @@ function nextStretch(wanted: number, found: number, read: number): number {
   return Math.max(50, Math.ceil((2 * wanted * read) / found));
 }
 
-/** The page's ids through the indexes: the sort's, or for words the full-text index. */
+/**
+ * The page's ids through the indexes: for words the full-text index, for
+ * listing details theirs. A page with neither is read in one statement by
+ * listBikes (page-in-one-statement.ts).
+ */
 async function indexPage(
   db: AppDb,
   dialect: Dialect,
@@ -177,22 +181,11 @@ async function indexPage(
       .limit(limit)
       .execute();
   }
-  if (detailIndexServes(filters, words)) {
-    return (
-      (await scanPage(db, detailScan(dialect, filters), page, detailScanBudget)) ??
-      (await pageThroughDetails(db, dialect, filters, page))
-    );
-  }
-  const { after, order } = keyset("bikes", page);
-  return db
-    .selectFrom("bikes")
-    .select(KEYS)
-    .where(fieldFilter(dialect, filters))
-    .where(wordsScan(words))
-    .where(after ?? ALWAYS)
-    .orderBy(order)
-    .limit(limit)
-    .execute();
+  // No words: listing details, through their index (listBikes reads a page with neither itself).
+  return (
+    (await scanPage(db, detailScan(dialect, filters), page, detailScanBudget)) ??
+    (await pageThroughDetails(db, dialect, filters, page))
+  );
 }
 
 /** One page of bikes and the cursor of the next (null on the last page). */
@@ -210,16 +203,11 @@ export async function listBikes(
   }: SearchThresholds = {},
 ) {
   const words = wordsOf(filters);
-  if (words.kind !== "words" && !detailIndexServes(filters, words)) {
+  // Text that holds no word ("%") matches no bike: nothing to read.
+  if (words.kind === "nothing") return { items: [], next: null };
+  if (words.kind === "none" && !detailIndexServes(filters, words)) {
     // No words and no details' index: the ids and their bikes in one statement.
-    const rows = await readPlainPage(
-      db,
-      dialect,
-      viewer?.id ?? null,
-      filters,
-      words.kind === "nothing",
-      page,
-    );
+    const rows = await readPlainPage(db, dialect, viewer?.id ?? null, filters, page);
     const shown = rows.slice(0, page.limit);
     const last = rows.length > page.limit ? shown.at(-1) : undefined;
     return {

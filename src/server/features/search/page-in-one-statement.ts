@@ -24,14 +24,11 @@ export async function readPlainPage(
   dialect: Dialect,
   viewerId: string | null,
   filters: BikeFilters,
-  /** The filters' text held no word ("%"): nothing matches. */
-  matchesNothing: boolean,
   page: PageRequest,
 ): Promise<BikeRow[]> {
   const { cursor } = page;
   const values: PlainPageValues = {
     viewerId,
-    matchesNothing,
     cursorId: cursor?.id,
     cursorKey: cursor ? cursorKey(cursor) : undefined,
     availableOnly: filters.availableOnly,
@@ -52,7 +49,6 @@ export async function readPlainPage(
 /** Everything the statement binds. A filter left out is `undefined` (the statement is built without it). */
 type PlainPageValues = {
   viewerId: string | null;
-  matchesNothing: boolean;
   cursorId: string | undefined;
   cursorKey: string | number | undefined;
 } & { [Key in Exclude<keyof BikeFilters, "q" | "location">]: BikeFilters[Key] };
@@ -92,7 +88,7 @@ function statementFor(dialect: Dialect, sort: BikeSort, rows: number) {
 
 function buildStatement(name: string, dialect: Dialect, sort: BikeSort, rows: number) {
   return compiledOnce(name, (db, values: PlainPageValues) => {
-    const { viewerId, matchesNothing, cursorId, cursorKey, ...filters } = values;
+    const { viewerId, cursorId, cursorKey, ...filters } = values;
     const cursor =
       cursorId !== undefined && cursorKey !== undefined
         ? cursorOf(sort, cursorId, cursorKey)
@@ -102,7 +98,6 @@ function buildStatement(name: string, dialect: Dialect, sort: BikeSort, rows: nu
       .selectFrom("bikes")
       .select("bikes.id")
       .where(fieldFilter(dialect, filters))
-      .where(matchesNothing ? sql<boolean>`1 = 0` : ALWAYS)
       .where(after ?? ALWAYS)
       .orderBy(order)
       .limit(sql.lit(rows));
