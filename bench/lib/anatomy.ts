@@ -12,7 +12,7 @@ import type {
 } from "kysely";
 import { createApp } from "#src/server/app";
 import { createAuth } from "#src/server/auth";
-import { dataVersionOf } from "#src/server/cache/data-version";
+import { type DataVersion, dataVersionOf } from "#src/server/cache/data-version";
 import { ResponseCache } from "#src/server/cache/response-cache";
 import { SessionCache } from "#src/server/cache/session-cache";
 import { SharedReads } from "#src/server/cache/shared-reads";
@@ -27,6 +27,7 @@ import { Metrics } from "#src/server/metrics/metrics";
 import type { BenchDatabase } from "./databases";
 import { SEARCH_PATH } from "./http-suite";
 import { median } from "./load";
+import { missingVersions } from "./missing-versions";
 
 /**
  * Where a request's time goes, without HTTP: the app built as bootstrap
@@ -40,20 +41,35 @@ export interface AnatomyRow {
   db: string;
   bikes: number;
   request: string;
-  /** SQL statements one request sends, the session lookup included. */
+  /** Statements one request sends through Kysely, better-auth's session lookup included. */
   statements: number;
+  /**
+   * The request's reads of the data versions and of a session as stored
+   * (cache/data-version.ts), which go to the driver, not through Kysely:
+   * on PostgreSQL each is a query of its own when a request is alone, and
+   * shared by every request waiting for one under load; on SQLite a few
+   * small reads, skipped while nothing has been committed.
+   */
+  versionReads: number;
   medianMs: number;
   samples: number;
 }
 
-/** Counts every statement that goes through Kysely (better-auth's adapter included). */
+/**
+ * Counts every statement that goes through Kysely (better-auth's adapter
+ * included) as it returns: Kysely transforms each query a statement is built
+ * from (a subquery, each half of a `union`) as well as the statement, and
+ * only the statement has a result. Counted as transformed, a category page's
+ * two statements were four.
+ */
 class StatementCounter implements KyselyPlugin {
   count = 0;
+  versionReads = 0;
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.count++;
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count++;
     return args.result;
   }
 }
@@ -92,7 +108,7 @@ export async function measureAnatomy(
       auth,
       logger,
       photos: diskPhotoStorage(path.join(dataDir, "uploads")),
-      dataVersion: dataVersionOf(handle.driver),
+      dataVersion: countedReads(dataVersionOf(handle.driver), counter),
       sessions: new SessionCache(auth, { env }),
       responses: new ResponseCache(),
       sharedReads: new SharedReads(),
@@ -101,6 +117,18 @@ export async function measureAnatomy(
       live: createLiveEvents(db, env.database, logger),
     };
     const app = createApp(deps);
+    const current = deps.dataVersion;
+    const missed = missingVersions(current);
+    const missedOwn = missingVersions(current, { keepShared: true });
+    /** `run` with the caches checked against `versions`. */
+    const withVersions = async (versions: DataVersion, run: () => Promise<void>) => {
+      deps.dataVersion = versions;
+      try {
+        await run();
+      } finally {
+        deps.dataVersion = current;
+      }
+    };
     const cookie = await signIn(app, env.publicUrl);
     const firstBike = await app.request(`/api/categories/${database.categoryIds.KTM}/bikes`, {
       headers: { cookie },
@@ -115,16 +143,18 @@ export async function measureAnatomy(
       ["bike page", `/api/bikes/${items[0]?.id ?? "none"}`],
     ];
     const rows: AnatomyRow[] = [];
-    const row = (request: string, statements: number, times: number[]) => {
+    const row = (request: string, counted: Counted, times: number[]) => {
       const result: AnatomyRow = {
         db: database.kind,
         bikes: database.bikes,
         request,
-        statements,
+        ...counted,
         medianMs: median(times),
         samples: times.length,
       };
-      log(`  ${request}: ${statements} statements, median ${result.medianMs.toFixed(2)} ms`);
+      log(
+        `  ${request}: ${counted.statements} statements, ${counted.versionReads} version reads, median ${result.medianMs.toFixed(2)} ms`,
+      );
       rows.push(result);
     };
 
@@ -141,19 +171,11 @@ export async function measureAnatomy(
         if (response.status !== 200) throw new Error(`${route} answered ${response.status}`);
         await response.arrayBuffer();
       };
-      // Uncached: what the first request after any write pays (docs/decisions/0007-read-caches.md).
-      const cold = async () => {
-        deps.responses = new ResponseCache();
-        deps.sharedReads = new SharedReads();
-        deps.sessions = new SessionCache(auth, { env });
-        await call();
-      };
+      // Uncached: what the first request after a write to everything it shows pays
+      // (docs/decisions/0007-read-caches.md), as the cache-miss server misses.
+      const cold = () => withVersions(missed, call);
       // Another caller after a write, once the first has read what every caller shares.
-      const coldForThisCaller = async () => {
-        deps.responses = new ResponseCache();
-        deps.sessions = new SessionCache(auth, { env });
-        await call();
-      };
+      const coldForThisCaller = () => withVersions(missedOwn, call);
       try {
         row(name, await countOf(counter, deps, db, call), await timed(call, samples));
         row(
@@ -179,22 +201,56 @@ export async function measureAnatomy(
   }
 }
 
+interface Counted {
+  statements: number;
+  versionReads: number;
+}
+
 async function countOf(
   counter: StatementCounter,
   deps: Deps,
   counted: Deps["db"],
   run: () => Promise<unknown>,
-): Promise<number> {
+): Promise<Counted> {
   const timedDb = deps.db;
   deps.db = counted;
   try {
     await run(); // warm: prepared statements, caches
     counter.count = 0;
+    counter.versionReads = 0;
     await run();
-    return counter.count;
+    return { statements: counter.count, versionReads: counter.versionReads };
   } finally {
     deps.db = timedDb;
   }
+}
+
+/**
+ * The data versions, their reads counted in `counter`: those asked in one
+ * turn of the event loop once, since they share one read of the database
+ * (cache/data-version.ts), but a session's apart, which is a query of its own.
+ */
+function countedReads(versions: DataVersion, counter: StatementCounter): DataVersion {
+  let countedThisTurn = false;
+  const counted = <T>(read: Promise<T>) => {
+    if (!countedThisTurn) {
+      counter.versionReads++;
+      countedThisTurn = true;
+      setImmediate(() => {
+        countedThisTurn = false;
+      });
+    }
+    return read;
+  };
+  return {
+    read: (scope) => counted(versions.read(scope)),
+    readMany: (scopes) => counted(versions.readMany(scopes)),
+    readKeys: (keys) => counted(versions.readKeys(keys)),
+    readSession: (token) => {
+      counter.versionReads++;
+      return versions.readSession(token);
+    },
+  };
 }
 
 async function timed(run: () => Promise<unknown>, samples: number): Promise<number[]> {

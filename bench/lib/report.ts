@@ -219,13 +219,22 @@ export function render(r: Results): string {
     out.push("## Where a request's time goes (in-process, one request at a time)", "");
     out.push(
       "The app as bootstrap builds it, called through `app.request()` (no sockets, no @hono/node-server), " +
-        "its database wrapped to count the SQL statements each request sends, the session lookup included.",
+        "its database wrapped to count the SQL statements each request sends through Kysely (better-auth's session lookup included), " +
+        "and its data versions to count their reads, which go to the driver (the versions, a session as stored: " +
+        "on PostgreSQL a query each here, shared between requests under load). Uncached: versions that never repeat, " +
+        "as the cache-miss server's (bench/lib/missing-versions.ts).",
       "",
     );
     out.push(
       table(
-        ["db", "request", "SQL statements", "median ms"],
-        r.anatomy.map((row) => [row.db, row.request, String(row.statements), ms(row.medianMs)]),
+        ["db", "request", "SQL statements", "version reads", "median ms"],
+        r.anatomy.map((row) => [
+          row.db,
+          row.request,
+          String(row.statements),
+          String(row.versionReads),
+          ms(row.medianMs),
+        ]),
       ),
     );
     out.push("");

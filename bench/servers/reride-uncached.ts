@@ -4,6 +4,7 @@ import { createApp } from "#src/server/app";
 import { bootstrap } from "#src/server/bootstrap";
 import { withReplayedResponses } from "#src/server/cache/replay";
 import { loadEnv } from "#src/server/env";
+import { missingVersions } from "../lib/missing-versions";
 
 /**
  * ReRide with its read caches missing on every request: the app exactly as
@@ -18,22 +19,7 @@ import { loadEnv } from "#src/server/env";
 const env = loadEnv();
 // The schema and seed are the bench's own ReRide's, already prepared.
 const { deps } = await bootstrap(env, undefined, { prepared: true });
-const version = deps.dataVersion;
-let requests = 0;
-// The fair prices' histograms are kept per process while their category's `prices:` version
-// holds (catalog/fair-price-stats.ts): statistics a page is computed from, not an answer, and
-// what a write that leaves prices alone leaves them. Their versions (`readKeys`) are read as
-// before: only the answers' and sessions' checks never repeat.
-deps.dataVersion = {
-  read: async (scope) => `${await version.read(scope)}#${++requests}`,
-  readMany: async (scopes) =>
-    (await version.readMany(scopes)).map((token) => `${token}#${++requests}`),
-  readKeys: (keys) => version.readKeys(keys),
-  readSession: async (token) => {
-    const session = await version.readSession(token);
-    return session ? { ...session, version: `${session.version}#${++requests}` } : null;
-  },
-};
+deps.dataVersion = missingVersions(deps.dataVersion);
 const app = createApp(deps);
 const server = createServer(
   withReplayedResponses(deps, getRequestListener(app.fetch, { hostname: env.host })),
