@@ -95,6 +95,24 @@ const keptPrices = new WeakMap<AppDb, Map<string, KeptPrices>>();
  */
 export type PriceVersions = Pick<DataVersion, "readKeys">;
 
+/**
+ * Price versions a request has already read (`known`, asked together with
+ * its other versions so that they share one read), the rest read from
+ * `versions` as usual.
+ */
+export function pricesAlreadyRead(
+  known: ReadonlyMap<string, string>,
+  versions: PriceVersions,
+): PriceVersions {
+  return {
+    readKeys: async (keys) => {
+      const missing = keys.filter((key) => !known.has(key));
+      const read = missing.length > 0 ? await versions.readKeys(missing) : new Map();
+      return new Map(keys.map((key) => [key, known.get(key) ?? read.get(key) ?? "0"]));
+    },
+  };
+}
+
 /** The kept histograms of `categoryIds`, each read again if its prices changed. */
 async function pricesOf(
   db: AppDb,

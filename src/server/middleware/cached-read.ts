@@ -63,9 +63,12 @@ export const readScopes = {
 export const sharedScopes = {
   /** A category's bikes as every caller sees them, and its fair-price statistics. */
   category: (categoryId: string): VersionScope => ({
-    keys: [`category:${categoryId}`, `prices:${categoryId}`],
+    keys: [`category:${categoryId}`, pricesKey(categoryId)],
   }),
 };
+
+/** The version key of a category's fair-price statistics. */
+export const pricesKey = (categoryId: string) => `prices:${categoryId}`;
 
 /**
  * For the read endpoints the pages load most (categories, a category's bikes,

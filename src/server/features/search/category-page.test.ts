@@ -100,6 +100,47 @@ describe("a category page shared between callers", () => {
     expect((await pageOf(ben)).get(hearted)?.yourBookingId).toEqual(expect.any(String));
   });
 
+  test("read afresh, asks for its version and its fair prices' together: one read of the versions", async () => {
+    const versions = t.deps.dataVersion;
+    // What each turn of the event loop asked of the versions: one turn's questions share a read.
+    const turns: string[][] = [];
+    let thisTurn: string[] | null = null;
+    const asked = (question: string) => {
+      if (!thisTurn) {
+        const turn: string[] = [];
+        turns.push(turn);
+        thisTurn = turn;
+        setImmediate(() => {
+          thisTurn = null;
+        });
+      }
+      thisTurn.push(question);
+    };
+    t.deps.dataVersion = {
+      read: (scope) => {
+        asked(`scope ${scope.keys.join(" ")}`);
+        return versions.read(scope);
+      },
+      readMany: (scopes) => {
+        asked(`scopes ${scopes.map((scope) => scope.keys.join(" ")).join(", ")}`);
+        return versions.readMany(scopes);
+      },
+      readKeys: (keys) => {
+        asked(`keys ${keys.join(" ")}`);
+        return versions.readKeys(keys);
+      },
+      readSession: (token) => versions.readSession(token),
+    };
+    try {
+      await listBike(t, seller, ktm, { title: "KTM Adventure, listed to move the page" });
+      await pageOf(ann);
+    } finally {
+      t.deps.dataVersion = versions;
+    }
+    const pricesAsked = turns.filter((turn) => turn.includes(`keys prices:${ktm}`));
+    expect(pricesAsked).toEqual([[`scope category:${ktm} prices:${ktm}`, `keys prices:${ktm}`]]);
+  });
+
   test("a caller's own part is one statement: hearts and bookings, both on one bike too", async () => {
     const both = (await listBike(t, seller, ktm, { title: "KTM Adventure, hearted and booked" }))
       .id;

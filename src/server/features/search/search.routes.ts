@@ -5,11 +5,17 @@ import {
   type SearchResults,
   searchQuerySchema,
 } from "#src/shared/schemas/search";
-import { withFairPrice } from "../../catalog/fair-price-stats";
+import { pricesAlreadyRead, withFairPrice } from "../../catalog/fair-price-stats";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
-import { cachedJson, cachedRead, readScopes, sharedScopes } from "../../middleware/cached-read";
+import {
+  cachedJson,
+  cachedRead,
+  pricesKey,
+  readScopes,
+  sharedScopes,
+} from "../../middleware/cached-read";
 import { requireUser, signedInUser } from "../../middleware/session";
 import { type BikeFilters, countBikes, listBikes } from "./bike-listing";
 import { ownPartOf, readCategoryPage } from "./category-page";
@@ -49,13 +55,19 @@ categoryBikesRoutes.get("/:id/bikes", requireUser, cachedRead(readScopes.categor
   const user = signedInUser(c);
   const categoryId = c.req.param("id");
   const query = readQuery(c, categoryBikesQuerySchema);
-  // Read before the page's own reads: the page is never newer than the version it is kept under.
-  const version = await dataVersion.read(sharedScopes.category(categoryId));
+  // Read before the page's own reads: the page is never newer than the version it is kept
+  // under. Its fair prices' version is asked in the same turn, so both share one read of
+  // the versions (one query on PostgreSQL) where the page read afresh asked again.
+  const [version, priceVersions] = await Promise.all([
+    dataVersion.read(sharedScopes.category(categoryId)),
+    dataVersion.readKeys([pricesKey(categoryId)]),
+  ]);
+  const prices = pricesAlreadyRead(priceVersions, dataVersion);
   const shared = await sharedReads.read(
     `category page ${categoryId} ${JSON.stringify(query)}`,
     version,
-    () => readCategoryPage(db, dialect, categoryId, query, null, dataVersion),
+    () => readCategoryPage(db, dialect, categoryId, query, null, prices),
   );
   if (!shared) throw new AppError("NOT_FOUND", "There is no such category.");
-  return cachedJson(c, await ownPartOf(db, dialect, shared, categoryId, query, user, dataVersion));
+  return cachedJson(c, await ownPartOf(db, dialect, shared, categoryId, query, user, prices));
 });
