@@ -45,6 +45,13 @@ describe("which statements wait for SQLite's write lock", () => {
           db,
         ),
     ],
+    [
+      "a raw select after comments",
+      (db: NotesDb) =>
+        sql`-- the first note
+          /* a block comment,
+             over two lines */ select body from notes`.execute(db),
+    ],
   ])("%s runs on its own", async (_kind, read) => {
     const { db, ran } = await withStatementLog();
     const rows = await read(db);
@@ -69,6 +76,16 @@ describe("which statements wait for SQLite's write lock", () => {
           .updateTable("notes" as never)
           .set({ body: "changed" } as never)
           .execute(),
+    ],
+    [
+      "a raw insert after a comment",
+      (db: NotesDb) =>
+        sql`-- select nothing
+        insert into notes (body) values ('second')`.execute(db),
+    ],
+    [
+      "a raw delete after a comment that looks like a select",
+      (db: NotesDb) => sql`/* select */ delete from notes`.execute(db),
     ],
   ])("%s waits for the write lock", async (_kind, write) => {
     const { db, ran } = await withStatementLog();

@@ -107,6 +107,9 @@ class LockWaiter {
   }
 }
 
+/** `select` or `with` as the first word, after any `--` and `/* … *\/` comments. */
+const BEGINS_AS_A_READ = /^(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:select|with)\b/i;
+
 /**
  * Whether `query` only reads. A built select does; a statement written as
  * raw SQL (`sql\`select …\``) is asked of SQLite itself, through the
@@ -114,11 +117,11 @@ class LockWaiter {
  * run it). SQLite calls `begin`, `commit` and some pragmas read-only too
  * (they change no data themselves), so only a `select` or a `with` is asked:
  * `with … insert` begins like a read, and SQLite knows it writes where the
- * text alone would not say.
+ * text alone would not say. Comments before the first word are passed over.
  */
 function onlyReads(query: CompiledQuery, statements: StatementCache): boolean {
   if (SelectQueryNode.is(query.query)) return true;
-  if (!/^\s*(select|with)\b/i.test(query.sql)) return false;
+  if (!BEGINS_AS_A_READ.test(query.sql)) return false;
   try {
     return statements.prepare(query.sql).readonly;
   } catch {
