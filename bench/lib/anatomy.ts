@@ -32,9 +32,11 @@ import { missingVersions } from "./missing-versions";
 /**
  * Where a request's time goes, without HTTP: the app built as bootstrap
  * builds it, called with `app.request()` one request at a time, its database
- * wrapped to count the SQL statements each request sends. The session alone
- * (better-auth's getSession, which every /api request runs) is timed apart.
- * This is the diagnosis behind the throughput figures, not a target.
+ * wrapped to count the SQL statements each request sends and its data
+ * versions to count their reads. Uncached, its caches are missed as the
+ * cache-miss server misses them (missing-versions.ts). The session alone
+ * (better-auth's getSession) is timed apart. This is the diagnosis behind
+ * the throughput figures, not a target.
  */
 
 export interface AnatomyRow {
@@ -226,18 +228,21 @@ async function countOf(
 }
 
 /**
- * The data versions, their reads counted in `counter`: those asked in one
- * turn of the event loop once, since they share one read of the database
- * (cache/data-version.ts), but a session's apart, which is a query of its own.
+ * The data versions, their reads counted in `counter`: those asked together
+ * (in one run of code, as `Promise.all` asks them) once, since they share
+ * one read of the database (cache/data-version.ts), while a read asked after
+ * another was awaited is one of its own when a request is alone. A session
+ * as stored is always a query of its own.
  */
 function countedReads(versions: DataVersion, counter: StatementCounter): DataVersion {
-  let countedThisTurn = false;
+  let countedTogether = false;
   const counted = <T>(read: Promise<T>) => {
-    if (!countedThisTurn) {
+    if (!countedTogether) {
       counter.versionReads++;
-      countedThisTurn = true;
-      setImmediate(() => {
-        countedThisTurn = false;
+      countedTogether = true;
+      // Runs once the code asking has run to its end, before anything it awaits resumes.
+      queueMicrotask(() => {
+        countedTogether = false;
       });
     }
     return read;
