@@ -58,6 +58,9 @@ export interface StoredSession {
   user: SessionUser;
 }
 
+/** The version key of a category's fair-price statistics (catalog/fair-price-stats.ts). */
+export const pricesKey = (categoryId: string) => `prices:${categoryId}`;
+
 /** The `session:<userId>` scope that guards a cached session (cache/session-cache.ts). */
 export function sessionScope(userId: string): VersionScope {
   return { keys: [`session:${userId}`] };
@@ -148,7 +151,7 @@ function tokenOf(scope: VersionScope, found: Found): string {
   for (const bike of scope.pricesOfBikes ?? []) {
     const category = found.bikes.get(bike);
     token +=
-      category === undefined ? "- " : `${category}=${found.keys.get(`prices:${category}`) ?? "0"} `;
+      category === undefined ? "- " : `${category}=${found.keys.get(pricesKey(category)) ?? "0"} `;
   }
   if (scope.catalog) token += found.catalog ?? "";
   return token;
@@ -223,7 +226,7 @@ function sqliteVersion(
         category = found;
         known.bikes.set(bike, category);
       }
-      const prices = `prices:${category}`;
+      const prices = pricesKey(category);
       if (!known.keys.has(prices)) known.keys.set(prices, String(read.key.get(prices) ?? "0"));
     }
     if (wanted.catalog && known.catalog === undefined) {

@@ -11,7 +11,7 @@ import {
   resaleRatio,
 } from "../../shared/fair-price";
 import type { Bike } from "../../shared/schemas/bikes";
-import type { DataVersion } from "../cache/data-version";
+import { type DataVersion, pricesKey } from "../cache/data-version";
 import type { AppDb } from "../db/database";
 import type { Tables } from "../db/tables";
 
@@ -121,7 +121,7 @@ async function pricesOf(
 ): Promise<Map<string, KeptPrices>> {
   const kept = keptPrices.get(db) ?? new Map<string, KeptPrices>();
   keptPrices.set(db, kept);
-  const keys = categoryIds.map((id) => `prices:${id}`);
+  const keys = categoryIds.map(pricesKey);
   // A transaction reads them itself: it sees its own writes to the histograms, which the
   // shared reads, on another connection, would not until it commits.
   const versionOf =
@@ -129,7 +129,7 @@ async function pricesOf(
   const prices = new Map<string, KeptPrices>();
   for (const categoryId of categoryIds) {
     // A key never written has no row: version 0, as the shared reads give it.
-    const version = versionOf.get(`prices:${categoryId}`) ?? "0";
+    const version = versionOf.get(pricesKey(categoryId)) ?? "0";
     let entry = kept.get(categoryId);
     if (entry?.version !== version) {
       const [years, details] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { VersionScope } from "../cache/data-version";
+import { pricesKey, type VersionScope } from "../cache/data-version";
 import {
   type CachedResponse,
   type EncodedResponse,
@@ -66,9 +66,6 @@ export const sharedScopes = {
     keys: [`category:${categoryId}`, pricesKey(categoryId)],
   }),
 };
-
-/** The version key of a category's fair-price statistics. */
-export const pricesKey = (categoryId: string) => `prices:${categoryId}`;
 
 /**
  * For the read endpoints the pages load most (categories, a category's bikes,

@@ -5,17 +5,12 @@ import {
   type SearchResults,
   searchQuerySchema,
 } from "#src/shared/schemas/search";
+import { pricesKey } from "../../cache/data-version";
 import { pricesAlreadyRead, withFairPrice } from "../../catalog/fair-price-stats";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
-import {
-  cachedJson,
-  cachedRead,
-  pricesKey,
-  readScopes,
-  sharedScopes,
-} from "../../middleware/cached-read";
+import { cachedJson, cachedRead, readScopes, sharedScopes } from "../../middleware/cached-read";
 import { requireUser, signedInUser } from "../../middleware/session";
 import { type BikeFilters, countBikes, listBikes } from "./bike-listing";
 import { ownPartOf, readCategoryPage } from "./category-page";
