@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { expectFieldError, newAccount, registerThroughApi } from "./support/app";
+import {
+  expectFieldError,
+  logInWithForm,
+  navbar,
+  newAccount,
+  registerThroughApi,
+} from "./support/app";
 import { setupBrowser } from "./support/browser";
 import {
   cardTitled,
@@ -8,7 +14,7 @@ import {
   shownBike,
   snapSettled,
 } from "./support/marketplace";
-import { setupServer } from "./support/server";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, setupServer } from "./support/server";
 
 const server = setupServer();
 const browser = setupBrowser(server);
@@ -17,7 +23,7 @@ const SOLD = shownBike({ title: "Yamaha FZ-S, sold to a reviewer", category: "YA
 const ON_SALE = shownBike({ title: "Yamaha R15 V3, still for sale", category: "YAMAHA" });
 
 describe("a buyer reviews the seller after a completed purchase", () => {
-  it("book → accept → mark sold → review → the seller replies → the rating shows on the seller's cards and profile", async () => {
+  it("book → accept → mark sold → review → the seller replies → the rating shows on the seller's cards and profile → an admin removes it, saying why", async () => {
     const sellerTab = await browser.newTab();
     const sellerPage = sellerTab.page;
     const seller = newAccount("seller", "Rahim Seller");
@@ -77,7 +83,7 @@ describe("a buyer reviews the seller after a completed purchase", () => {
       .filter({ hasText: "Friendly and on time; the bike was as described." });
     await review.getByRole("button", { name: "Reply", exact: true }).click();
     await review.getByRole("button", { name: "Post reply", exact: true }).click();
-    await review.getByText("Reply is required", { exact: true }).waitFor();
+    await expectFieldError(sellerPage, "Your reply", "Reply is required");
     await review.getByLabel("Your reply", { exact: true }).fill("Thank you Nadia, ride safe!");
     await review.getByRole("button", { name: "Post reply", exact: true }).click();
     await review.getByText("Thank you Nadia, ride safe!", { exact: true }).waitFor();
@@ -99,7 +105,29 @@ describe("a buyer reviews the seller after a completed purchase", () => {
     expect(await buyerPage.getByRole("button", { name: "Remove review" }).count()).toBe(0);
     expect(await snapSettled(buyerPage, "seller-profile")).toEqual({ phone: 0, desktop: 0 });
 
+    // An admin removes the review, saying why; the reason is required and kept in the admin log.
+    const adminTab = await browser.newTab();
+    const admin = adminTab.page;
+    await admin.goto("/login");
+    await logInWithForm(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await navbar(admin).getByRole("link", { name: "Dashboard", exact: true }).waitFor();
+    await admin.goto(`/sellers/${sellerId}`);
+    const reviewed = admin
+      .getByRole("article")
+      .filter({ hasText: "Friendly and on time; the bike was as described." });
+    await reviewed.getByRole("button", { name: "Remove review", exact: true }).click();
+    await reviewed.getByRole("button", { name: "Remove review", exact: true }).click();
+    await expectFieldError(admin, "Why remove this review?", "Reason is required");
+    const reason = "Written by a test account, not a real buyer.";
+    await reviewed.getByLabel("Why remove this review?", { exact: true }).fill(reason);
+    await reviewed.getByRole("button", { name: "Remove review", exact: true }).click();
+    await admin.getByText("No reviews yet.", { exact: true }).waitFor();
+    expect(await admin.getByText("Thank you Nadia, ride safe!").count()).toBe(0);
+    await admin.goto("/dashboard/adminLog");
+    await admin.getByText(`Why: ${reason}`).waitFor();
+
     sellerTab.expectNoErrors();
     buyerTab.expectNoErrors();
+    adminTab.expectNoErrors();
   }, 120_000);
 });

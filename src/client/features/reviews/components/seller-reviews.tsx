@@ -1,17 +1,24 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { ActionError } from "#src/client/components/action-error";
+import { FormWithSummary } from "#src/client/components/error-summary";
+import { TextAreaField, TextField } from "#src/client/components/form-field";
 import { ErrorState, LoadingState } from "#src/client/components/query-states";
 import { Stars } from "#src/client/components/seller-rating";
 import { TimeAgo } from "#src/client/components/time-ago";
-import { errorMessage } from "#src/client/lib/api-client";
+import { bindField, useFormFailures } from "#src/client/lib/field-errors";
 import { queryKeys } from "#src/client/lib/query-keys";
 import { useMe } from "#src/client/lib/session";
 import { groupedNumber } from "#src/shared/numbers";
 import {
   REMOVAL_REASON_MAX,
   REVIEW_TEXT_MAX,
+  type ReplyInput,
   type Review,
+  type ReviewRemovalInput,
   replyInputSchema,
   reviewRemovalSchema,
 } from "#src/shared/schemas/reviews";
@@ -119,139 +126,130 @@ function useRefreshSeller(sellerId: string) {
     ]);
 }
 
-/** A small form of one text field, checked with the server's schema before it is sent. */
-function useTextForm(
-  check: (text: string) => string | null,
-  send: (text: string) => Promise<unknown>,
-  onSent: () => Promise<unknown>,
-) {
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: send,
-    onSuccess: onSent,
-    onError: (failure) => setError(errorMessage(failure)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = check(text);
-    setError(problem);
-    if (!problem) mutation.mutate(text);
-  };
-  return { text, setText, error, submit, pending: mutation.isPending };
+/**
+ * A button that opens a small form in its place; the form gets `close` for
+ * its own Cancel. Opened, the form replaces the button until it is closed
+ * or its review changes (replied to, or removed).
+ */
+function OpenedByButton({
+  opener,
+  openerClass,
+  children,
+}: {
+  opener: string;
+  openerClass: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  if (open) return children(() => setOpen(false));
+  return (
+    <div className="card-actions justify-end">
+      <button type="button" className={`btn btn-sm ${openerClass}`} onClick={() => setOpen(true)}>
+        {opener}
+      </button>
+    </div>
+  );
+}
+
+/** Send and cancel, side by side; send says 'Loading...' while the request runs. */
+function FormButtons({
+  send,
+  sendClass,
+  cancel,
+  pending,
+  onCancel,
+}: {
+  send: string;
+  sendClass: string;
+  cancel: string;
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" className={`btn btn-sm ${sendClass}`} disabled={pending}>
+        {pending ? "Loading..." : send}
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+        {cancel}
+      </button>
+    </div>
+  );
 }
 
 function ReplyForm({ review, sellerId }: { review: Review; sellerId: string }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const form = useTextForm(
-    (text) => {
-      const parsed = replyInputSchema.safeParse({ text });
-      return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Check the reply");
-    },
-    (text) => replyToReview(review.id, text),
-    useRefreshSeller(sellerId),
-  );
-  if (!open) {
-    return (
-      <div className="card-actions justify-end">
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
-          Reply
-        </button>
-      </div>
-    );
-  }
+  const form = useForm<ReplyInput, unknown, z.output<typeof replyInputSchema>>({
+    resolver: zodResolver(replyInputSchema),
+    defaultValues: { text: "" },
+    shouldFocusError: false,
+  });
+  const failures = useFormFailures(form, ["text"]);
+  const reply = useMutation({
+    mutationFn: ({ text }: { text: string }) => replyToReview(review.id, text),
+    onSuccess: useRefreshSeller(sellerId),
+    onError: failures.onServerError,
+  });
   return (
-    <form noValidate onSubmit={form.submit} className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-semibold">
-        Your reply
-      </label>
-      <textarea
-        id={id}
-        rows={3}
-        className={`textarea w-full ${form.error ? "textarea-error" : ""}`}
-        value={form.text}
-        onChange={(event) => form.setText(event.target.value)}
-        aria-invalid={form.error ? true : undefined}
-        aria-describedby={`${id}-hint${form.error ? ` ${id}-error` : ""}`}
-      />
-      <p id={`${id}-hint`} className="text-sm text-base-content/75">
-        You can reply once; a reply can't be changed. Up to {groupedNumber(REVIEW_TEXT_MAX)}{" "}
-        characters.
-      </p>
-      {form.error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-error">
-          <span className="sr-only">Error: </span>
-          <span>{form.error}</span>
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={form.pending}>
-          {form.pending ? "Loading..." : "Post reply"}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <OpenedByButton opener="Reply" openerClass="btn-outline">
+      {(close) => (
+        <FormWithSummary
+          summary={failures.summary}
+          onSubmit={failures.handleSubmit((input) => reply.mutate(input))}
+          className="flex flex-col gap-2"
+        >
+          <TextAreaField
+            label="Your reply"
+            rows={3}
+            hint={`You can reply once; a reply can't be changed. Up to ${groupedNumber(REVIEW_TEXT_MAX)} characters.`}
+            {...bindField(form, "text")}
+          />
+          <FormButtons
+            send="Post reply"
+            sendClass="btn-primary"
+            cancel="Cancel"
+            pending={reply.isPending}
+            onCancel={close}
+          />
+        </FormWithSummary>
+      )}
+    </OpenedByButton>
   );
 }
 
 function RemoveReview({ review, sellerId }: { review: Review; sellerId: string }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const form = useTextForm(
-    (reason) => {
-      const parsed = reviewRemovalSchema.safeParse({ reason });
-      return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Check the reason");
-    },
-    (reason) => removeReview(review.id, reason),
-    useRefreshSeller(sellerId),
-  );
-  if (!open) {
-    return (
-      <div className="card-actions justify-end">
-        <button
-          type="button"
-          className="btn btn-outline btn-error btn-sm"
-          onClick={() => setOpen(true)}
-        >
-          Remove review
-        </button>
-      </div>
-    );
-  }
+  const form = useForm<ReviewRemovalInput, unknown, z.output<typeof reviewRemovalSchema>>({
+    resolver: zodResolver(reviewRemovalSchema),
+    defaultValues: { reason: "" },
+    shouldFocusError: false,
+  });
+  const failures = useFormFailures(form, ["reason"]);
+  const removal = useMutation({
+    mutationFn: ({ reason }: { reason: string }) => removeReview(review.id, reason),
+    onSuccess: useRefreshSeller(sellerId),
+    onError: failures.onServerError,
+  });
   return (
-    <form noValidate onSubmit={form.submit} className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-semibold">
-        Why remove this review?
-      </label>
-      <input
-        id={id}
-        className={`input w-full ${form.error ? "input-error" : ""}`}
-        value={form.text}
-        maxLength={REMOVAL_REASON_MAX + 50}
-        onChange={(event) => form.setText(event.target.value)}
-        aria-invalid={form.error ? true : undefined}
-        aria-describedby={`${id}-hint${form.error ? ` ${id}-error` : ""}`}
-      />
-      <p id={`${id}-hint`} className="text-sm text-base-content/75">
-        The reason is kept with the removal, with your name and the time.
-      </p>
-      {form.error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-error">
-          <span className="sr-only">Error: </span>
-          <span>{form.error}</span>
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-error btn-sm" disabled={form.pending}>
-          {form.pending ? "Loading..." : "Remove review"}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(false)}>
-          Keep it
-        </button>
-      </div>
-    </form>
+    <OpenedByButton opener="Remove review" openerClass="btn-outline btn-error">
+      {(close) => (
+        <FormWithSummary
+          summary={failures.summary}
+          onSubmit={failures.handleSubmit((input) => removal.mutate(input))}
+          className="flex flex-col gap-2"
+        >
+          <TextField
+            label="Why remove this review?"
+            hint={`The reason is kept with the removal, with your name and the time. Up to ${groupedNumber(REMOVAL_REASON_MAX)} characters.`}
+            {...bindField(form, "reason")}
+          />
+          <FormButtons
+            send="Remove review"
+            sendClass="btn-error"
+            cancel="Keep it"
+            pending={removal.isPending}
+            onCancel={close}
+          />
+        </FormWithSummary>
+      )}
+    </OpenedByButton>
   );
 }
