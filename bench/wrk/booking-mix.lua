@@ -8,7 +8,9 @@
 -- cancels a queued booking, as that buyer, before another bike is booked.
 -- The state file carries the position in the list from one wrk run to the
 -- next: a run ends with some bookings not yet cancelled, and the next run
--- must not start by booking those same bikes again (409).
+-- must not start by booking those same bikes again (409). The bench cancels
+-- the bookings a run left pending after it (lib/http-suite.ts), so a fast
+-- machine can go round the list more than once.
 local bikes = {}
 local buyers = {}
 local queue = {}
