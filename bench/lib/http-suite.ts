@@ -234,12 +234,14 @@ async function bookableBikes(database: BenchDatabase): Promise<string[]> {
 
 /**
  * A run of the mix ends with some bookings made and not yet cancelled: cancel
- * them, so the bikes are available again (a buyer's bookings come in one list).
+ * them, so the bikes are available again. Each buyer books and cancels one at
+ * a time and every earlier run's leftovers were cancelled, so what is left
+ * pending is among the buyer's newest: the first page of their bookings.
  */
 async function cancelLeftOverBookings(url: string, buyers: ReadonlyArray<{ cookie: string }>) {
   for (const { cookie } of buyers) {
     const headers = { cookie, "content-type": "application/json" };
-    const response = await fetch(`${url}/api/me/bookings`, { headers });
+    const response = await fetch(`${url}/api/me/bookings?limit=50`, { headers });
     if (!response.ok) throw new Error(`GET /api/me/bookings answered ${response.status}`);
     const { items } = (await response.json()) as { items: Array<{ id: string; status: string }> };
     for (const booking of items.filter((item) => item.status === "pending")) {

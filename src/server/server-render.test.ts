@@ -126,12 +126,16 @@ describe("the dashboard is drawn with its bookings, not a loading state the list
     expect(mine.response.status).toBe(200);
     expect(mine.root).toContain("KTM 125 Duke, booked for the dashboard");
     expect(mine.root).not.toContain("Loading your bookings");
-    expect(cached(mine.state, '"mine"')).toMatchObject({ items: [{ bikeId: bike.id }] });
+    expect(cached(mine.state, '"mine"')).toMatchObject({
+      pages: [{ items: [{ bikeId: bike.id }], nextCursor: null }],
+    });
 
     const sales = await page("/dashboard", seller.cookie);
     expect(sales.root).toContain("Bookings on my bikes");
     expect(sales.root).toContain("Dana Dashboard");
-    expect(cached(sales.state, '"sales"')).toMatchObject({ items: expect.any(Array) });
+    expect(cached(sales.state, '"sales"')).toMatchObject({
+      pages: [{ items: expect.any(Array) }],
+    });
 
     const alsoMine = await page("/dashboard/myBooking", booker.cookie);
     expect(alsoMine.root).toContain("KTM 125 Duke, booked for the dashboard");

@@ -196,11 +196,18 @@ export async function runCrashDrill(options: DrillOptions): Promise<DrillResult>
   }
   const statuses = new Map<string, string>();
   for (const buyer of buyers) {
-    const response = await api("/api/me/bookings", { cookie: buyer });
-    for (const booking of ((await response.json()) as { items: { id: string; status: string }[] })
-      .items) {
-      statuses.set(booking.id, booking.status);
-    }
+    // Every page of the buyer's bookings, followed by its cursors.
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const response = await api(`/api/me/bookings?limit=50${query}`, { cookie: buyer });
+      const page = (await response.json()) as {
+        items: { id: string; status: string }[];
+        nextCursor: string | null;
+      };
+      for (const booking of page.items) statuses.set(booking.id, booking.status);
+      cursor = page.nextCursor;
+    } while (cursor);
   }
   for (const booking of bookings) {
     const status = statuses.get(booking.id);

@@ -1,5 +1,5 @@
 import type { BikeDetail } from "#src/shared/schemas/bikes";
-import type { Booking } from "#src/shared/schemas/bookings";
+import type { Booking, BookingPage } from "#src/shared/schemas/bookings";
 import { type Api, expectJson } from "#tests/support/builders/api";
 
 // What a signed-in browser reads back: a bike, own bookings and sales, the wishlist.
@@ -15,15 +15,27 @@ export async function viewBike(
   );
 }
 
-export async function myBookings(api: Api, who: { cookie: string }): Promise<Booking[]> {
-  const response = await api.request("/api/me/bookings", { cookie: who.cookie });
-  return (await expectJson<{ items: Booking[] }>(response, 200)).items;
+/** Every page of a list of bookings, followed by its cursors, newest first. */
+async function everyBooking(api: Api, who: { cookie: string }, path: string): Promise<Booking[]> {
+  const items: Booking[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?limit=50&cursor=${encodeURIComponent(cursor)}` : "?limit=50";
+    const page: BookingPage = await expectJson<BookingPage>(
+      await api.request(`${path}${query}`, { cookie: who.cookie }),
+      200,
+    );
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
 }
 
-export async function mySales(api: Api, who: { cookie: string }): Promise<Booking[]> {
-  const response = await api.request("/api/me/sales", { cookie: who.cookie });
-  return (await expectJson<{ items: Booking[] }>(response, 200)).items;
-}
+export const myBookings = (api: Api, who: { cookie: string }) =>
+  everyBooking(api, who, "/api/me/bookings");
+
+export const mySales = (api: Api, who: { cookie: string }) =>
+  everyBooking(api, who, "/api/me/sales");
 
 export async function wishlist(
   api: Api,

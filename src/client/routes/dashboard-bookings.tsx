@@ -18,8 +18,8 @@ import { meQuery, useMe } from "../lib/session";
 export const pageData: PageData = async (client) => {
   const config = client.prefetchQuery(configQuery);
   const user = await client.ensureQueryData(meQuery);
-  if (isSeller(user)) await client.ensureQueryData(salesQuery);
-  else if (user) await client.ensureQueryData(myBookingsQuery);
+  if (isSeller(user)) await client.ensureInfiniteQueryData(salesQuery);
+  else if (user) await client.ensureInfiniteQueryData(myBookingsQuery);
   await config;
 };
 

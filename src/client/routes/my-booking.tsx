@@ -11,7 +11,7 @@ import { meQuery } from "../lib/session";
 export const pageData: PageData = async (client) => {
   const config = client.prefetchQuery(configQuery);
   const user = await client.ensureQueryData(meQuery);
-  if (user) await client.ensureQueryData(myBookingsQuery);
+  if (user) await client.ensureInfiniteQueryData(myBookingsQuery);
   await config;
 };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { phoneSchema } from "./bikes";
+import { cursorPageQuerySchema } from "./pages";
 import { lineOf } from "./text";
 
 export const bookingStatuses = [
@@ -57,4 +58,13 @@ export interface Booking {
   createdAt: string;
   /** When the status last changed (the booking itself, while it is pending). */
   updatedAt: string;
+}
+
+/** GET /api/me/bookings and /api/me/sales: newest first, a page at a time. */
+export const bookingListQuerySchema = cursorPageQuerySchema({ fallback: 20, max: 50 });
+
+export interface BookingPage {
+  items: Booking[];
+  /** Pass as `cursor` for the next, older page; null on the last. */
+  nextCursor: string | null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorPageQuerySchema } from "./pages";
 
 /** What a notification is about (PRODUCT.md §8); each also goes by e-mail unless turned off. */
 export const notificationKinds = [
@@ -38,15 +39,7 @@ export interface NotificationPage {
   nextCursor: string | null;
 }
 
-export const notificationListQuerySchema = z.object({
-  cursor: z.string().max(500, "The page cursor is not valid.").optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number from 1 to 50" })
-    .int("limit must be a number from 1 to 50")
-    .min(1, "limit must be a number from 1 to 50")
-    .max(50, "limit must be a number from 1 to 50")
-    .default(20),
-});
+export const notificationListQuerySchema = cursorPageQuerySchema({ fallback: 20, max: 50 });
 
 /** POST /api/me/notifications/read: the given ones, or every one when `ids` is absent. */
 export const markReadSchema = z.object({

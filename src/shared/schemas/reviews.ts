@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { groupedNumber } from "../numbers";
 import type { ListedBike, SellerRating } from "./bikes";
+import { cursorPageQuerySchema } from "./pages";
 import { isPlainText } from "./text";
 
 /** Free text of a review or a reply: like a description, up to 1,000 characters. */
@@ -45,15 +46,7 @@ export const reviewRemovalSchema = z.object({ reason: textOf("Reason", REMOVAL_R
 export type ReviewRemovalInput = z.input<typeof reviewRemovalSchema>;
 
 /** GET /api/sellers/:id/reviews */
-export const reviewPageQuerySchema = z.object({
-  cursor: z.string().max(500, "The page cursor is not valid.").optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a whole number from 1 to 50" })
-    .int("limit must be a whole number from 1 to 50")
-    .min(1, "limit must be a whole number from 1 to 50")
-    .max(50, "limit must be a whole number from 1 to 50")
-    .default(10),
-});
+export const reviewPageQuerySchema = cursorPageQuerySchema({ fallback: 10, max: 50 });
 
 export type { SellerRating };
 

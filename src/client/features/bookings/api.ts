@@ -1,6 +1,11 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { BikeDetail } from "#src/shared/schemas/bikes";
-import type { Booking, BookingInput, BookingStatus } from "#src/shared/schemas/bookings";
+import type {
+  Booking,
+  BookingInput,
+  BookingPage,
+  BookingStatus,
+} from "#src/shared/schemas/bookings";
 import { api } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -14,18 +19,23 @@ export const bikeDetailQuery = (bikeId: string) =>
     staleTime: 0,
   });
 
-export const myBookingsQuery = queryOptions({
-  queryKey: queryKeys.myBookings,
-  queryFn: ({ signal }) => api<{ items: Booking[] }>("/api/me/bookings", { signal }),
-  // The other side changes these (a seller accepts, a buyer books): ask afresh on each visit.
-  staleTime: 0,
-});
+/** A list of bookings paged by cursor: the first page newest, each next one older. */
+const bookingPagesQuery = (queryKey: readonly string[], path: string) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      api<BookingPage>(pageParam ? `${path}?cursor=${encodeURIComponent(pageParam)}` : path, {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // The other side changes these (a seller accepts, a buyer books): ask afresh on each visit.
+    staleTime: 0,
+  });
 
-export const salesQuery = queryOptions({
-  queryKey: queryKeys.sales,
-  queryFn: ({ signal }) => api<{ items: Booking[] }>("/api/me/sales", { signal }),
-  staleTime: 0,
-});
+export const myBookingsQuery = bookingPagesQuery(queryKeys.myBookings, "/api/me/bookings");
+
+export const salesQuery = bookingPagesQuery(queryKeys.sales, "/api/me/sales");
 
 /** `idempotencyKey`: one per booking the buyer means to make, reused on retry (docs/api.md). */
 export function createBooking(input: BookingInput, idempotencyKey: string): Promise<Booking> {

@@ -1,4 +1,5 @@
-import type { Booking } from "#src/shared/schemas/bookings";
+import type { InfiniteData } from "@tanstack/react-query";
+import type { Booking, BookingPage } from "#src/shared/schemas/bookings";
 import { patchBikeEverywhere } from "../../lib/bike-cache";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
@@ -20,11 +21,17 @@ export function markBikeBooked(bikeId: string, yourBookingId?: string): void {
   void queryClient.invalidateQueries({ queryKey: ["bikes", "detail"] });
 }
 
-/** A booking changed status: replace it in its list, and let the bike lists catch up. */
+/** A booking changed status: replace it in whichever page of its list holds it, and let the bike lists catch up. */
 export function applyBookingChange(listKey: readonly string[], booking: Booking): void {
-  queryClient.setQueryData<{ items: Booking[] }>(listKey, (current) =>
+  queryClient.setQueryData<InfiniteData<BookingPage, string | null>>(listKey, (current) =>
     current
-      ? { items: current.items.map((item) => (item.id === booking.id ? booking : item)) }
+      ? {
+          ...current,
+          pages: current.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item.id === booking.id ? booking : item)),
+          })),
+        }
       : current,
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });

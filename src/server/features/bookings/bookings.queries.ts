@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expressionBuilder, type Insertable, type QueryCreator } from "kysely";
 import type { Quote } from "#src/shared/schemas/bikes";
-import { activeBookingStatuses, type Booking } from "#src/shared/schemas/bookings";
+import {
+  activeBookingStatuses,
+  type Booking,
+  type BookingPage,
+} from "#src/shared/schemas/bookings";
 import type { User } from "#src/shared/schemas/users";
 import { promotionRecordsOf, quoteFrom } from "../../catalog/quotes";
 import { withReviewTables } from "../../catalog/seller-ratings";
@@ -12,6 +16,7 @@ import type { BookingRow, BookingsTable, Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
+import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
 import { withNotificationTables } from "../../notifications/notification-tables";
 import { tellAboutBooking } from "./booking-notices";
 
@@ -296,20 +301,42 @@ export function toBooking(row: BookingWithSellerPhone): Booking {
   };
 }
 
-export async function listBookingsOfBuyer(db: AppDb, buyerId: string) {
-  const rows = await selectBookings(db)
-    .where("bookings.buyerId", "=", buyerId)
-    .orderBy("bookings.createdAt", "desc")
-    .orderBy("bookings.id", "desc")
-    .execute();
-  return rows.map(toBooking);
-}
+/** Which bookings a list holds: the buyer's own, or those on the seller's bikes. */
+type BookingsOf = { buyerId: string } | { sellerId: string };
 
-export async function listBookingsOnSellersBikes(db: AppDb, sellerId: string) {
-  const rows = await selectBookings(db)
-    .where("bookings.sellerId", "=", sellerId)
+/**
+ * A buyer's bookings or a seller's sales, newest first, a page at a time.
+ * Keyset on (createdAt, id), read through the (buyerId, createdAt) and
+ * (sellerId, createdAt) indexes: a page costs the same however long the
+ * history, and a booking made while someone pages never shifts a page
+ * under them.
+ */
+export async function listBookings(
+  db: AppDb,
+  of: BookingsOf,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<BookingPage> {
+  const after = decodeTimeCursor(page.cursor);
+  let query =
+    "buyerId" in of
+      ? selectBookings(db).where("bookings.buyerId", "=", of.buyerId)
+      : selectBookings(db).where("bookings.sellerId", "=", of.sellerId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("bookings.createdAt", "<", after.at),
+        eb.and([eb("bookings.createdAt", "=", after.at), eb("bookings.id", "<", after.id)]),
+      ]),
+    );
+  }
+  const rows = await query
     .orderBy("bookings.createdAt", "desc")
     .orderBy("bookings.id", "desc")
+    .limit(page.limit + 1)
     .execute();
-  return rows.map(toBooking);
+  const items = rows.slice(0, page.limit).map(toBooking);
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > page.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null;
+  return { items, nextCursor };
 }

@@ -1,10 +1,14 @@
 import { Hono } from "hono";
-import { bookingInputSchema, bookingUpdateSchema } from "#src/shared/schemas/bookings";
+import {
+  bookingInputSchema,
+  bookingListQuerySchema,
+  bookingUpdateSchema,
+} from "#src/shared/schemas/bookings";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
-import { readJson } from "../../lib/validate";
+import { readJson, readQuery } from "../../lib/validate";
 import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
-import { createBooking, listBookingsOfBuyer, listBookingsOnSellersBikes } from "./bookings.queries";
+import { createBooking, listBookings } from "./bookings.queries";
 import { changeBookingStatus } from "./change-booking-status";
 
 /** /api/bookings */
@@ -48,13 +52,15 @@ bookingsRoutes.patch("/:id", requireUser, async (c) => {
   return c.json(booking);
 });
 
-/** /api/me/bookings and /api/me/sales */
+/** /api/me/bookings and /api/me/sales, a page at a time (docs/api.md). */
 export const myBookingsRoutes = new Hono<AppBindings>();
 
 myBookingsRoutes.get("/bookings", requireUser, async (c) => {
-  return c.json({ items: await listBookingsOfBuyer(c.get("deps").db, signedInUser(c).id) });
+  const page = readQuery(c, bookingListQuerySchema);
+  return c.json(await listBookings(c.get("deps").db, { buyerId: signedInUser(c).id }, page));
 });
 
 myBookingsRoutes.get("/sales", requireAccountType("seller"), async (c) => {
-  return c.json({ items: await listBookingsOnSellersBikes(c.get("deps").db, signedInUser(c).id) });
+  const page = readQuery(c, bookingListQuerySchema);
+  return c.json(await listBookings(c.get("deps").db, { sellerId: signedInUser(c).id }, page));
 });

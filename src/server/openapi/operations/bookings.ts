@@ -1,6 +1,10 @@
-import { bookingInputSchema, bookingUpdateSchema } from "#src/shared/schemas/bookings";
 import {
-  bookingListSchema,
+  bookingInputSchema,
+  bookingListQuerySchema,
+  bookingUpdateSchema,
+} from "#src/shared/schemas/bookings";
+import {
+  bookingPageSchema,
   bookingSchema,
   wishlistSchema,
 } from "#src/shared/schemas/responses/bookings";
@@ -33,17 +37,19 @@ export const bookingOperations: Operation[] = [
     method: "GET",
     path: "/api/me/bookings",
     tag: "Bookings",
-    summary: "The caller's own bookings, newest first",
+    summary: "The caller's own bookings, newest first, a page at a time",
     access: "signed in",
-    responses: { 200: bookingListSchema },
+    query: bookingListQuerySchema,
+    responses: { 200: bookingPageSchema },
   },
   {
     method: "GET",
     path: "/api/me/sales",
     tag: "Bookings",
-    summary: "Bookings made on the caller's bikes",
+    summary: "Bookings made on the caller's bikes, newest first, a page at a time",
     access: "seller",
-    responses: { 200: bookingListSchema },
+    query: bookingListQuerySchema,
+    responses: { 200: bookingPageSchema },
   },
   {
     method: "GET",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Booking, bookingStatuses } from "../bookings";
+import { type Booking, type BookingPage, bookingStatuses } from "../bookings";
 import { bikeSchema } from "./catalog";
 import type { SameType } from "./same-type";
 
@@ -29,7 +29,11 @@ export const bookingSchema = z
   .meta({ id: "Booking" });
 true satisfies SameType<z.infer<typeof bookingSchema>, Booking>;
 
-export const bookingListSchema = z.object({ items: z.array(bookingSchema) });
+export const bookingPageSchema = z.object({
+  items: z.array(bookingSchema),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next, older page."),
+});
+true satisfies SameType<z.infer<typeof bookingPageSchema>, BookingPage>;
 
 export const wishlistSchema = z.object({
   items: z.array(z.object({ addedAt: z.iso.datetime(), bike: bikeSchema })),

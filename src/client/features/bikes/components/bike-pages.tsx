@@ -21,12 +21,7 @@ export function BikePages({ pages, onBuy, onBuyIntent }: BikePagesProps) {
   return (
     <>
       <BikeGrid bikes={bikes} titleAs="h2" onBuy={onBuy} onBuyIntent={onBuyIntent} firstRowEager />
-      <LoadMore
-        hasMore={pages.hasNextPage}
-        loading={pages.isFetchingNextPage}
-        failed={pages.isFetchNextPageError}
-        onLoad={() => pages.fetchNextPage()}
-      />
+      <LoadMore what="bikes" pages={pages} />
     </>
   );
 }

@@ -1,17 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { salesQuery } from "../api";
+import { BookingPages } from "./booking-pages";
 import { SaleCard } from "./sale-card";
 
-/** Bookings made on the seller's bikes, for the seller to accept or decline. */
+/** Bookings made on the seller's bikes, newest first, a page at a time, for the seller to accept or decline. */
 export function Sales() {
-  const sales = useQuery(salesQuery);
+  const sales = useInfiniteQuery(salesQuery);
   if (sales.isPending) return <LoadingState label="Loading bookings on your bikes..." />;
   if (sales.isError) {
     return <ErrorState what="the bookings on your bikes" query={sales} />;
   }
-  if (sales.data.items.length === 0) {
+  const items = sales.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
     return (
       <EmptyState title="Nobody has booked your bikes yet.">
         <p>List a bike, then advertise it on the home page to reach more buyers.</p>
@@ -27,12 +29,10 @@ export function Sales() {
     );
   }
   return (
-    <ul className="mt-6 grid gap-4 2xl:grid-cols-2">
-      {sales.data.items.map((booking) => (
-        <li key={booking.id}>
-          <SaleCard booking={booking} />
-        </li>
-      ))}
-    </ul>
+    <BookingPages
+      pages={sales}
+      bookings={items}
+      card={(booking) => <SaleCard booking={booking} />}
+    />
   );
 }

@@ -45,12 +45,7 @@ export function AdminLog() {
           )),
         )}
       </ol>
-      <LoadMore
-        hasMore={actions.hasNextPage}
-        loading={actions.isFetchingNextPage}
-        failed={actions.isFetchNextPageError}
-        onLoad={() => void actions.fetchNextPage()}
-      />
+      <LoadMore what="actions" pages={actions} />
     </>
   );
 }

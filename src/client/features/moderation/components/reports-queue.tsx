@@ -48,12 +48,7 @@ export function ReportsQueue() {
                 )),
               )}
             </ul>
-            <LoadMore
-              hasMore={reports.hasNextPage}
-              loading={reports.isFetchingNextPage}
-              failed={reports.isFetchNextPageError}
-              onLoad={() => void reports.fetchNextPage()}
-            />
+            <LoadMore what="reports" pages={reports} />
           </>
         )}
       </div>

@@ -1,0 +1,76 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectToast, newAccount, registerThroughApi } from "./support/app";
+import { setupBrowser } from "./support/browser";
+import { cardTitled, createBikeThroughApi, shownBike } from "./support/marketplace";
+import { setupServer } from "./support/server";
+
+const server = setupServer();
+const browser = setupBrowser(server);
+
+/** One call as the account signed in on `page`; fails unless it works. */
+async function call(page: Page, method: "post" | "patch", path: string, data: unknown) {
+  const response = await page.request[method](`${server.url}${path}`, {
+    data,
+    headers: { origin: server.url },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as { id: string };
+}
+
+const book = (page: Page, bikeId: string) =>
+  call(page, "post", "/api/bookings", {
+    bikeId,
+    phone: "+8801811000002",
+    meetingLocation: "Banani 11",
+  });
+
+describe("a long history of bookings comes a page at a time", () => {
+  it("the buyer's bookings and the seller's sales show twenty, 'Load more' brings the rest, and a booking on the second page can be cancelled", async () => {
+    const sellerPage = (await browser.newTab()).page;
+    await registerThroughApi(sellerPage, server.url, newAccount("seller", "Selim Seller"));
+    const bikes: { id: string }[] = [];
+    for (let i = 1; i <= 21; i++) {
+      bikes.push(
+        await createBikeThroughApi(sellerPage, server.url, shownBike({ title: `Bike ${i}` })),
+      );
+    }
+
+    // The first booking stays pending; the twenty after it are booked and cancelled at once.
+    const buyerPage = (await browser.newTab()).page;
+    await registerThroughApi(buyerPage, server.url, newAccount("buyer", "Bushra Buyer"));
+    for (const [i, bike] of bikes.entries()) {
+      const booking = await book(buyerPage, bike.id);
+      if (i > 0)
+        await call(buyerPage, "patch", `/api/bookings/${booking.id}`, { status: "cancelled" });
+    }
+
+    await buyerPage.goto("/dashboard/myBooking");
+    const bookings = buyerPage.getByRole("main").getByRole("article");
+    await cardTitled(buyerPage, "Bike 21").waitFor();
+    expect(await bookings.count()).toBe(20);
+    expect(await cardTitled(buyerPage, "Bike 1").count()).toBe(0);
+
+    await buyerPage.getByRole("button", { name: "Load more", exact: true }).click();
+    const oldest = cardTitled(buyerPage, "Bike 1");
+    await oldest.waitFor();
+    expect(await bookings.count()).toBe(21);
+    expect(await buyerPage.getByRole("button", { name: "Load more", exact: true }).count()).toBe(0);
+
+    // Cancelling on the second page changes that card where it is.
+    await oldest.getByRole("button", { name: "Cancel", exact: true }).click();
+    await buyerPage.getByRole("button", { name: "Cancel booking", exact: true }).click();
+    await expectToast(buyerPage, "Booking cancelled");
+    await oldest.getByText("Cancelled", { exact: true }).waitFor();
+    expect(await bookings.count()).toBe(21);
+
+    // The seller's sales page the same way.
+    await sellerPage.goto("/dashboard");
+    const sales = sellerPage.getByRole("main").getByRole("article");
+    await cardTitled(sellerPage, "Bike 21").waitFor();
+    expect(await sales.count()).toBe(20);
+    await sellerPage.getByRole("button", { name: "Load more", exact: true }).click();
+    await cardTitled(sellerPage, "Bike 1").waitFor();
+    expect(await sales.count()).toBe(21);
+  });
+});
