@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
 import { signUp } from "#tests/support/accounts";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { myBikes } from "#tests/support/listings";
 import { apiClient, type ServerProcess, startServerProcess } from "#tests/support/server-process";
 import { testServerUrl } from "#tests/support/test-database";
 
@@ -85,9 +86,7 @@ describe.skipIf(testServerUrl())("SQLite backup and restore", () => {
     const second = await startServerProcess({ dataDir: restoredDir });
     servers.push(second);
     const onRestored = apiClient(() => second.url);
-    const mine = await onRestored("/api/me/bikes", { cookie });
-    expect(mine.status).toBe(200);
-    const titles = ((await mine.json()) as { items: { id: string; title: string }[] }).items;
+    const titles = await myBikes({ request: onRestored }, { cookie });
     const ids = new Set(titles.map((bike) => bike.id));
     for (const id of before) expect(ids.has(id)).toBe(true);
     // A consistent snapshot: some of the writes made during the backup, in order, none torn.

@@ -5,6 +5,7 @@ import type { Database } from "#src/server/env";
 import { signUp } from "#tests/support/accounts";
 import { bikeFields } from "#tests/support/builders/bike";
 import { requestBooking } from "#tests/support/builders/booking";
+import { myBikes, myBookings } from "#tests/support/listings";
 import { apiClient, type ServerProcess } from "#tests/support/server-process";
 
 /**
@@ -177,12 +178,9 @@ export async function runCrashDrill(options: DrillOptions): Promise<DrillResult>
 
   // Every acknowledged write, read back through the API after the last restart.
   const sellerBikes = new Map<string, { title: string }>();
+  const reader = { request: api };
   for (const seller of sellers) {
-    const response = await api("/api/me/bikes", { cookie: seller });
-    for (const bike of ((await response.json()) as { items: { id: string; title: string }[] })
-      .items) {
-      sellerBikes.set(bike.id, bike);
-    }
+    for (const bike of await myBikes(reader, { cookie: seller })) sellerBikes.set(bike.id, bike);
   }
   for (const listing of listings) {
     const found = sellerBikes.get(listing.id);
@@ -196,18 +194,9 @@ export async function runCrashDrill(options: DrillOptions): Promise<DrillResult>
   }
   const statuses = new Map<string, string>();
   for (const buyer of buyers) {
-    // Every page of the buyer's bookings, followed by its cursors.
-    let cursor: string | null = null;
-    do {
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-      const response = await api(`/api/me/bookings?limit=50${query}`, { cookie: buyer });
-      const page = (await response.json()) as {
-        items: { id: string; status: string }[];
-        nextCursor: string | null;
-      };
-      for (const booking of page.items) statuses.set(booking.id, booking.status);
-      cursor = page.nextCursor;
-    } while (cursor);
+    for (const booking of await myBookings(reader, { cookie: buyer })) {
+      statuses.set(booking.id, booking.status);
+    }
   }
   for (const booking of bookings) {
     const status = statuses.get(booking.id);

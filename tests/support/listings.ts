@@ -1,5 +1,5 @@
-import type { BikeDetail } from "#src/shared/schemas/bikes";
-import type { Booking, BookingPage } from "#src/shared/schemas/bookings";
+import type { BikeDetail, ListedBike, Page } from "#src/shared/schemas/bikes";
+import type { Booking } from "#src/shared/schemas/bookings";
 import { type Api, expectJson } from "#tests/support/builders/api";
 
 // What a signed-in browser reads back: a bike, own bookings and sales, the wishlist.
@@ -15,13 +15,13 @@ export async function viewBike(
   );
 }
 
-/** Every page of a list of bookings, followed by its cursors, newest first. */
-async function everyBooking(api: Api, who: { cookie: string }, path: string): Promise<Booking[]> {
-  const items: Booking[] = [];
+/** Every item of a list paged by cursor (docs/api.md), following `nextCursor` to the last page. */
+async function everyItem<T>(api: Api, who: { cookie: string }, path: string): Promise<T[]> {
+  const items: T[] = [];
   let cursor: string | null = null;
   do {
     const query: string = cursor ? `?limit=50&cursor=${encodeURIComponent(cursor)}` : "?limit=50";
-    const page: BookingPage = await expectJson<BookingPage>(
+    const page: Page<T> = await expectJson<Page<T>>(
       await api.request(`${path}${query}`, { cookie: who.cookie }),
       200,
     );
@@ -32,10 +32,14 @@ async function everyBooking(api: Api, who: { cookie: string }, path: string): Pr
 }
 
 export const myBookings = (api: Api, who: { cookie: string }) =>
-  everyBooking(api, who, "/api/me/bookings");
+  everyItem<Booking>(api, who, "/api/me/bookings");
 
 export const mySales = (api: Api, who: { cookie: string }) =>
-  everyBooking(api, who, "/api/me/sales");
+  everyItem<Booking>(api, who, "/api/me/sales");
+
+/** A seller's own listings in every status, newest first. */
+export const myBikes = (api: Api, who: { cookie: string }) =>
+  everyItem<ListedBike>(api, who, "/api/me/bikes");
 
 export async function wishlist(
   api: Api,

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { AdminAction, AdminActionKind } from "../../shared/schemas/moderation";
 import { type AppDb, toIso } from "../db/database";
 import type { Tables } from "../db/tables";
+import { olderThan } from "../lib/time-cursor";
 
 /** migrations/020-moderation.ts: names are copied so the record outlives what it names. */
 interface AdminActionsTable {
@@ -59,11 +60,8 @@ export async function listAdminActions(
 ): Promise<AdminAction[]> {
   let query = actionsOf(db).selectFrom("adminActions").selectAll();
   if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("createdAt", "<", before.createdAt),
-        eb.and([eb("createdAt", "=", before.createdAt), eb("id", "<", before.id)]),
-      ]),
+    query = query.where(
+      olderThan({ at: before.createdAt, id: before.id }, { time: "createdAt", id: "id" }),
     );
   }
   const rows = await query

@@ -32,6 +32,7 @@ import { sharedRowsAtCommitMigration } from "./migrations/026-shared-rows-at-com
 import { unreadCountsMigration } from "./migrations/027-unread-counts";
 import { availableBikeIndexesMigration } from "./migrations/028-available-bike-indexes";
 import { oneCommitPassMigration } from "./migrations/029-one-commit-pass";
+import { bikesBySellerNewestMigration } from "./migrations/030-bikes-by-seller-newest";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -64,6 +65,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "027-unread-counts": unreadCountsMigration(dialect),
     "028-available-bike-indexes": availableBikeIndexesMigration(dialect),
     "029-one-commit-pass": oneCommitPassMigration(dialect),
+    "030-bikes-by-seller-newest": bikesBySellerNewestMigration(),
   };
 }
 

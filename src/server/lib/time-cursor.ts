@@ -1,3 +1,4 @@
+import { type Expression, type SqlBool, sql } from "kysely";
 import { AppError } from "../errors";
 
 /** A page's place in a list ordered by time then id: the last row's pair, opaque to clients. */
@@ -31,4 +32,32 @@ export function decodeTimeCursor(raw: string | undefined): TimeCursor | undefine
   throw new AppError("VALIDATION_FAILED", "The page cursor is not valid.", {
     cursor: "Invalid cursor",
   });
+}
+
+/**
+ * What comes after `cursor` in a list ordered newest first by (time, id):
+ * rows older than it, or as old with a smaller id, so rows of the same
+ * instant are each listed once across pages. Columns as `table.column`.
+ */
+export function olderThan(
+  cursor: TimeCursor,
+  columns: { time: string; id: string },
+): Expression<SqlBool> {
+  const time = sql.ref(columns.time);
+  return sql<SqlBool>`(${time} < ${cursor.at} or (${time} = ${cursor.at} and ${sql.ref(columns.id)} < ${cursor.id}))`;
+}
+
+/**
+ * A page from rows read with a limit one more than `limit`: the first
+ * `limit` as its items, and the last one's cursor when there are more.
+ */
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  cursorOf: (item: T) => TimeCursor,
+): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeTimeCursor(cursorOf(last)) : null;
+  return { items, nextCursor };
 }

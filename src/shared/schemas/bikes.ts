@@ -10,6 +10,7 @@ import {
   MIN_MODEL_YEAR,
   maxModelYear,
 } from "./listing-details";
+import { cursorPageQuerySchema } from "./pages";
 import { isPlainText, lineOf } from "./text";
 import { type BikePhoto, photoIdsSchema } from "./uploads";
 
@@ -274,3 +275,6 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** GET /api/me/bikes: the seller's own listings, newest first, a page at a time (24 unless asked). */
+export const myBikesQuerySchema = cursorPageQuerySchema({ fallback: 24, max: 50 });

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { BikeInput } from "#src/shared/schemas/bikes";
+import type { BikeInput, Page } from "#src/shared/schemas/bikes";
 import { api } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
 import { queryKeys } from "../../lib/query-keys";
@@ -36,9 +36,16 @@ export const advertisedBikesQuery = queryOptions({
   queryFn: ({ signal }) => api<{ items: ListedBike[] }>("/api/bikes/advertised", { signal }),
 });
 
-export const myBikesQuery = queryOptions({
+/** The seller's own listings, a page at a time: the first page newest, each next one older. */
+export const myBikesQuery = infiniteQueryOptions({
   queryKey: queryKeys.myBikes,
-  queryFn: ({ signal }) => api<{ items: ListedBike[] }>("/api/me/bikes", { signal }),
+  queryFn: ({ pageParam, signal }) =>
+    api<Page<ListedBike>>(
+      pageParam ? `/api/me/bikes?cursor=${encodeURIComponent(pageParam)}` : "/api/me/bikes",
+      { signal },
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.nextCursor,
   // Buyers' bookings change these bikes' status: ask afresh on each visit.
   staleTime: 0,
 });

@@ -1,4 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
+import { type InfiniteData, useMutation } from "@tanstack/react-query";
+import type { Page } from "#src/shared/schemas/bikes";
 import { errorMessage } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
 import { queryClient } from "../../lib/query-client";
@@ -6,11 +7,17 @@ import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
 import { deleteBike, setAdvertised } from "./api";
 
-type MyBikes = { items: ListedBike[] };
-
+/** Changes the seller's listings in whichever loaded page holds them. */
 function updateMyBikes(change: (items: ListedBike[]) => ListedBike[]) {
-  queryClient.setQueryData<MyBikes>(queryKeys.myBikes, (current) =>
-    current ? { items: change(current.items) } : current,
+  queryClient.setQueryData<InfiniteData<Page<ListedBike>, string | null>>(
+    queryKeys.myBikes,
+    (current) =>
+      current
+        ? {
+            ...current,
+            pages: current.pages.map((page) => ({ ...page, items: change(page.items) })),
+          }
+        : current,
   );
 }
 

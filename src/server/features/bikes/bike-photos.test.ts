@@ -5,7 +5,7 @@ import type { Bike, BikeDetail } from "#src/shared/schemas/bikes";
 import type { Upload } from "#src/shared/schemas/uploads";
 import { expectJson } from "#tests/support/builders/api";
 import { bikeFields, type CategoryIds, categoryIds } from "#tests/support/builders/bike";
-import { addToWishlist, viewBike, wishlist } from "#tests/support/listings";
+import { addToWishlist, myBikes, viewBike, wishlist } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { noisy, upload } from "#tests/support/photos";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
@@ -73,11 +73,8 @@ describe("a bike with photos", () => {
     expect(bike.imageUrl).toBe(shots[0]?.url);
 
     expect((await viewBike(t, buyer, bike.id)).photos).toEqual(asPhotos(shots));
-    const mine = await expectJson<{ items: Bike[] }>(
-      await t.request("/api/me/bikes", { cookie: seller.cookie }),
-      200,
-    );
-    expect(mine.items.find((item) => item.id === bike.id)?.photos).toEqual(asPhotos(shots));
+    const mine = await myBikes(t, seller);
+    expect(mine.find((item) => item.id === bike.id)?.photos).toEqual(asPhotos(shots));
     const page = await expectJson<{ items: Bike[] }>(
       await t.request(`/api/categories/${categories.YAMAHA}/bikes`, { cookie: buyer.cookie }),
       200,

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable, sql } from "kysely";
-import type { BikeCondition, BikeStatus, YourBooking } from "#src/shared/schemas/bikes";
+import type {
+  BikeCondition,
+  BikeStatus,
+  ListedBike,
+  Page,
+  YourBooking,
+} from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
 import { selectBikes, toBike } from "../../catalog/bike-reads";
 import { refreshSearchColumns, searchColumns } from "../../catalog/search-text";
@@ -8,6 +14,7 @@ import type { AppDb } from "../../db/database";
 import type { BikesTable, BikeUpdate } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
+import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
 
 export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
   const rows = await selectBikes(db, viewer?.id ?? null)
@@ -23,13 +30,27 @@ export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit 
   return rows.map((row) => toBike(row, viewer));
 }
 
-export async function listBikesBySeller(db: AppDb, seller: User) {
-  const rows = await selectBikes(db, seller.id)
-    .where("bikes.sellerId", "=", seller.id)
+/**
+ * The seller's own listings in every status, newest first, a page at a time.
+ * Keyset on (postedAt, id) through the (sellerId, postedAt) index (migration
+ * 030): a page costs the same however many bikes the seller has listed, and a
+ * listing added while they page shifts nothing.
+ */
+export async function listBikesBySeller(
+  db: AppDb,
+  seller: User,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<Page<ListedBike>> {
+  const after = decodeTimeCursor(page.cursor);
+  let query = selectBikes(db, seller.id).where("bikes.sellerId", "=", seller.id);
+  if (after) query = query.where(olderThan(after, { time: "bikes.postedAt", id: "bikes.id" }));
+  const rows = await query
     .orderBy("bikes.postedAt", "desc")
     .orderBy("bikes.id", "desc")
+    .limit(page.limit + 1)
     .execute();
-  return rows.map((row) => toBike(row, seller));
+  const bikes = rows.map((row) => toBike(row, seller));
+  return pageOf(bikes, page.limit, (last) => ({ at: last.postedAt, id: last.id }));
 }
 
 export const invalidCategory = () =>

@@ -1,6 +1,11 @@
 import { type Context, Hono } from "hono";
 import { canDeleteBike, isAdmin, ownsBike } from "#src/shared/permissions";
-import { type BikeDetail, bikeInputSchema, bikeUpdateSchema } from "#src/shared/schemas/bikes";
+import {
+  type BikeDetail,
+  bikeInputSchema,
+  bikeUpdateSchema,
+  myBikesQuerySchema,
+} from "#src/shared/schemas/bikes";
 import { bikeVisibilitySchema } from "#src/shared/schemas/moderation";
 import { recordAdminAction } from "../../admin-log/admin-actions";
 import { findBike } from "../../catalog/bike-reads";
@@ -9,7 +14,7 @@ import { quoteForBuyer } from "../../catalog/quotes";
 import type { AppBindings } from "../../context";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { readJson } from "../../lib/validate";
+import { readJson, readQuery } from "../../lib/validate";
 import { cachedJson, cachedRead, readScopes } from "../../middleware/cached-read";
 import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
 import { hideListing, unhideListing } from "../../moderation/listing-visibility";
@@ -111,9 +116,10 @@ async function changesVisibility(c: Context<AppBindings>): Promise<boolean> {
   return typeof body === "object" && body !== null && "hidden" in body;
 }
 
-/** /api/me/bikes */
+/** /api/me/bikes, a page at a time (docs/api.md). */
 export const myBikesRoutes = new Hono<AppBindings>();
 
 myBikesRoutes.get("/", requireAccountType("seller"), async (c) => {
-  return c.json({ items: await listBikesBySeller(c.get("deps").db, signedInUser(c)) });
+  const page = readQuery(c, myBikesQuerySchema);
+  return c.json(await listBikesBySeller(c.get("deps").db, signedInUser(c), page));
 });

@@ -5,7 +5,7 @@ import { expectJson } from "#tests/support/builders/api";
 import { bikeFields, type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book, moveBooking } from "#tests/support/builders/booking";
 import { marketplaceInconsistencies } from "#tests/support/invariants";
-import { addToWishlist, myBookings, mySales, wishlist } from "#tests/support/listings";
+import { addToWishlist, myBikes, myBookings, mySales, wishlist } from "#tests/support/listings";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -27,11 +27,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function myBikeIds(who: Person): Promise<string[]> {
-  const body = await expectJson<{ items: Bike[] }>(
-    await t.request("/api/me/bikes", { cookie: who.cookie }),
-    200,
-  );
-  return body.items.map((bike) => bike.id);
+  return (await myBikes(t, who)).map((bike) => bike.id);
 }
 
 function patchBike(bikeId: string, body: Record<string, unknown>, who: Person = seller) {

@@ -16,7 +16,7 @@ import type { BookingRow, BookingsTable, Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
-import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
+import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
 import { withNotificationTables } from "../../notifications/notification-tables";
 import { tellAboutBooking } from "./booking-notices";
 
@@ -321,22 +321,12 @@ export async function listBookings(
     "buyerId" in of
       ? selectBookings(db).where("bookings.buyerId", "=", of.buyerId)
       : selectBookings(db).where("bookings.sellerId", "=", of.sellerId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("bookings.createdAt", "<", after.at),
-        eb.and([eb("bookings.createdAt", "=", after.at), eb("bookings.id", "<", after.id)]),
-      ]),
-    );
-  }
+  if (after)
+    query = query.where(olderThan(after, { time: "bookings.createdAt", id: "bookings.id" }));
   const rows = await query
     .orderBy("bookings.createdAt", "desc")
     .orderBy("bookings.id", "desc")
     .limit(page.limit + 1)
     .execute();
-  const items = rows.slice(0, page.limit).map(toBooking);
-  const last = items.at(-1);
-  const nextCursor =
-    rows.length > page.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null;
-  return { items, nextCursor };
+  return pageOf(rows.map(toBooking), page.limit, (last) => ({ at: last.createdAt, id: last.id }));
 }

@@ -1,7 +1,7 @@
 import type { Notification, NotificationKind } from "#src/shared/schemas/notifications";
 import type { AppDb } from "../../db/database";
 import { toIso } from "../../db/database";
-import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
+import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
 import { withNotificationTables } from "../../notifications/notification-tables";
 
 /**
@@ -19,32 +19,24 @@ export async function listNotifications(
     .selectFrom("notifications")
     .select(["id", "kind", "title", "body", "link", "createdAt", "readAt"])
     .where("userId", "=", userId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("createdAt", "<", after.at),
-        eb.and([eb("createdAt", "=", after.at), eb("id", "<", after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(olderThan(after, { time: "createdAt", id: "id" }));
   const rows = await query
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(page.limit + 1)
     .execute();
-  const items: Notification[] = rows.slice(0, page.limit).map((row) => ({
-    id: row.id,
-    kind: row.kind as NotificationKind,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    createdAt: toIso(row.createdAt),
-    readAt: row.readAt === null ? null : toIso(row.readAt),
-  }));
-  const last = items.at(-1);
-  const nextCursor =
-    rows.length > page.limit && last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null;
-  return { items, nextCursor };
+  const items = rows.map(
+    (row): Notification => ({
+      id: row.id,
+      kind: row.kind as NotificationKind,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      createdAt: toIso(row.createdAt),
+      readAt: row.readAt === null ? null : toIso(row.readAt),
+    }),
+  );
+  return pageOf(items, page.limit, (last) => ({ at: last.createdAt, id: last.id }));
 }
 
 /** Marks the user's own unread notifications read: the given ones, or all. Others' ids match nothing. */

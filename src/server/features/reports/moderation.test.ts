@@ -5,7 +5,7 @@ import type { AdminAction, Report } from "#src/shared/schemas/moderation";
 import { expectJson } from "#tests/support/builders/api";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { addToWishlist, myBookings, viewBike, wishlist } from "#tests/support/listings";
+import { addToWishlist, myBikes, myBookings, viewBike, wishlist } from "#tests/support/listings";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -227,11 +227,8 @@ describe("a hidden listing", () => {
     // Its owner sees it, and why; so do admins.
     const asOwner = await viewBike(t, seller, bike.id);
     expect(asOwner.hidden).toMatchObject({ reason });
-    const mine = await expectJson<{ items: BikeDetail[] }>(
-      await t.request("/api/me/bikes", { cookie: seller.cookie }),
-      200,
-    );
-    expect(mine.items.find((item) => item.id === bike.id)?.hidden?.reason).toBe(reason);
+    const mine = await myBikes(t, seller);
+    expect(mine.find((item) => item.id === bike.id)?.hidden?.reason).toBe(reason);
     expect((await viewBike(t, admin, bike.id)).hidden?.reason).toBe(reason);
 
     // Both reports of it closed as hidden; the owner and the booked buyer were told.

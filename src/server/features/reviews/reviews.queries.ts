@@ -7,7 +7,7 @@ import { medianReplyMinutes } from "../../conversations/reply-times";
 import { toBool, toIso } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { AppError } from "../../errors";
-import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
+import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
 import { withReviewTables } from "./review-tables";
 
 /** A profile shows at most this many of the seller's available bikes, newest first. */
@@ -119,20 +119,11 @@ export async function listSellerReviews(
   if (!(await findSellerAccount(db, sellerId))) throw noSuchSeller();
   const after = decodeTimeCursor(page.cursor);
   let query = selectShownReviews(db).where("sellerId", "=", sellerId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("createdAt", "<", after.at),
-        eb.and([eb("createdAt", "=", after.at), eb("id", "<", after.id)]),
-      ]),
-    );
-  }
+  if (after) query = query.where(olderThan(after, { time: "createdAt", id: "id" }));
   const rows = await query
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(page.limit + 1)
     .execute();
-  const items = rows.slice(0, page.limit).map(toReview);
-  const last = rows.length > page.limit ? items.at(-1) : undefined;
-  return { items, nextCursor: last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null };
+  return pageOf(rows.map(toReview), page.limit, (last) => ({ at: last.createdAt, id: last.id }));
 }

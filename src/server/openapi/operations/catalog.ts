@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { bikeInputSchema, bikeUpdateSchema } from "#src/shared/schemas/bikes";
+import { bikeInputSchema, bikeUpdateSchema, myBikesQuerySchema } from "#src/shared/schemas/bikes";
 import { bikeVisibilitySchema } from "#src/shared/schemas/moderation";
 import {
   bikeDetailSchema,
   bikeListSchema,
+  bikePageSchema,
   bikeSchema,
   categoryBikesSchema,
   categorySchema,
@@ -93,8 +94,9 @@ export const catalogOperations: Operation[] = [
     method: "GET",
     path: "/api/me/bikes",
     tag: "Listings",
-    summary: "The caller's own bikes in any status, newest first",
+    summary: "The caller's own bikes in any status, newest first, a page at a time",
     access: "seller",
-    responses: { 200: bikeListSchema },
+    query: myBikesQuerySchema,
+    responses: { 200: bikePageSchema },
   },
 ];

@@ -142,3 +142,8 @@ export const categoryBikesSchema = z.object({
 });
 
 export const bikeListSchema = z.object({ items: z.array(bikeSchema) });
+
+export const bikePageSchema = z.object({
+  items: z.array(bikeSchema),
+  nextCursor: nextCursor.describe("Pass as `cursor` for the next, older page; null on the last."),
+});

@@ -25,34 +25,34 @@ const book = (page: Page, bikeId: string) =>
     meetingLocation: "Banani 11",
   });
 
-describe("a long history of bookings comes a page at a time", () => {
-  it("the buyer's bookings and the seller's sales show twenty, 'Load more' brings the rest, and a booking on the second page can be cancelled", async () => {
+describe("long lists of one's own come a page at a time", () => {
+  it("bookings and sales show twenty, products twenty-four; 'Load more' brings the rest, and what is on a later page can be changed there", async () => {
     const sellerPage = (await browser.newTab()).page;
     await registerThroughApi(sellerPage, server.url, newAccount("seller", "Selim Seller"));
     const bikes: { id: string }[] = [];
-    for (let i = 1; i <= 21; i++) {
-      bikes.push(
-        await createBikeThroughApi(sellerPage, server.url, shownBike({ title: `Bike ${i}` })),
-      );
+    for (let i = 1; i <= 25; i++) {
+      const bike = shownBike({ title: `Bike ${i}`, name: `Model ${i}` });
+      bikes.push(await createBikeThroughApi(sellerPage, server.url, bike));
     }
 
-    // The first booking stays pending; the twenty after it are booked and cancelled at once.
+    // Bikes 5 to 25 are booked: the first booking stays pending, the twenty after it are cancelled.
     const buyerPage = (await browser.newTab()).page;
     await registerThroughApi(buyerPage, server.url, newAccount("buyer", "Bushra Buyer"));
-    for (const [i, bike] of bikes.entries()) {
+    for (const [i, bike] of bikes.slice(4).entries()) {
       const booking = await book(buyerPage, bike.id);
-      if (i > 0)
+      if (i > 0) {
         await call(buyerPage, "patch", `/api/bookings/${booking.id}`, { status: "cancelled" });
+      }
     }
 
     await buyerPage.goto("/dashboard/myBooking");
     const bookings = buyerPage.getByRole("main").getByRole("article");
-    await cardTitled(buyerPage, "Bike 21").waitFor();
+    await cardTitled(buyerPage, "Bike 25").waitFor();
     expect(await bookings.count()).toBe(20);
-    expect(await cardTitled(buyerPage, "Bike 1").count()).toBe(0);
+    expect(await cardTitled(buyerPage, "Bike 5").count()).toBe(0);
 
     await buyerPage.getByRole("button", { name: "Load more", exact: true }).click();
-    const oldest = cardTitled(buyerPage, "Bike 1");
+    const oldest = cardTitled(buyerPage, "Bike 5");
     await oldest.waitFor();
     expect(await bookings.count()).toBe(21);
     expect(await buyerPage.getByRole("button", { name: "Load more", exact: true }).count()).toBe(0);
@@ -67,10 +67,25 @@ describe("a long history of bookings comes a page at a time", () => {
     // The seller's sales page the same way.
     await sellerPage.goto("/dashboard");
     const sales = sellerPage.getByRole("main").getByRole("article");
-    await cardTitled(sellerPage, "Bike 21").waitFor();
+    await cardTitled(sellerPage, "Bike 25").waitFor();
     expect(await sales.count()).toBe(20);
     await sellerPage.getByRole("button", { name: "Load more", exact: true }).click();
-    await cardTitled(sellerPage, "Bike 1").waitFor();
+    await cardTitled(sellerPage, "Bike 5").waitFor();
     expect(await sales.count()).toBe(21);
+
+    // The seller's products: twenty-four, then the oldest, advertised from the second page.
+    await sellerPage.goto("/dashboard/MyProduct");
+    const products = sellerPage.getByRole("main").getByRole("article");
+    await cardTitled(sellerPage, "Model 25").waitFor();
+    expect(await products.count()).toBe(24);
+    expect(await cardTitled(sellerPage, "Model 1").count()).toBe(0);
+    await sellerPage.getByRole("button", { name: "Load more", exact: true }).click();
+    const first = cardTitled(sellerPage, "Model 1");
+    await first.waitFor();
+    expect(await products.count()).toBe(25);
+    await first.getByRole("button", { name: "Advertise", exact: true }).click();
+    await expectToast(sellerPage, "Advertised on the home page");
+    await first.getByRole("button", { name: "Stop advertising", exact: true }).waitFor();
+    expect(await products.count()).toBe(25);
   });
 });
