@@ -8,7 +8,7 @@ import { listAdminActions } from "../../admin-log/admin-actions";
 import type { AppBindings } from "../../context";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { decodeTimeCursor, encodeTimeCursor } from "../../lib/time-cursor";
+import { decodeTimeCursor, pageOf } from "../../lib/time-cursor";
 import { readJson, readQuery } from "../../lib/validate";
 import { requireAdmin, requireUser, signedInUser } from "../../middleware/session";
 import { hideListing } from "../../moderation/listing-visibility";
@@ -34,12 +34,9 @@ reportsRoutes.use("*", requireAdmin);
 reportsRoutes.get("/", async (c) => {
   const { db } = c.get("deps");
   const { status, cursor } = readQuery(c, reportStatusSchema);
-  const items = await listReports(db, status, PAGE, decodeTimeCursor(cursor));
-  const last = items.length === PAGE ? items[items.length - 1] : undefined;
-  return c.json({
-    items,
-    nextCursor: last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null,
-  });
+  // One more than a page: a next page is offered only when there is one.
+  const rows = await listReports(db, status, PAGE + 1, decodeTimeCursor(cursor));
+  return c.json(pageOf(rows, PAGE, (last) => ({ at: last.createdAt, id: last.id })));
 });
 
 reportsRoutes.patch("/:id", async (c) => {
@@ -64,14 +61,10 @@ export const adminActionsRoutes = new Hono<AppBindings>();
 adminActionsRoutes.get("/", requireAdmin, async (c) => {
   const { db } = c.get("deps");
   const before = decodeTimeCursor(c.req.query("cursor"));
-  const items = await listAdminActions(
+  const rows = await listAdminActions(
     db,
-    PAGE,
+    PAGE + 1,
     before ? { createdAt: before.at, id: before.id } : undefined,
   );
-  const last = items.length === PAGE ? items[items.length - 1] : undefined;
-  return c.json({
-    items,
-    nextCursor: last ? encodeTimeCursor({ at: last.createdAt, id: last.id }) : null,
-  });
+  return c.json(pageOf(rows, PAGE, (last) => ({ at: last.createdAt, id: last.id })));
 });
