@@ -7,8 +7,8 @@ import { useFormFailures } from "../../lib/field-errors";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
-import { createBike } from "./api";
 import { type BikePhotos, type BikeValues, bikeFieldNames } from "./components/bike-form-fields";
+import { createBike } from "./seller-api";
 import { useSyncPhotos } from "./use-sync-photos";
 
 /**

@@ -5,7 +5,7 @@ import type { ListedBike } from "../../lib/bike-cache";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
-import { deleteBike, setAdvertised } from "./api";
+import { deleteBike, setAdvertised } from "./seller-api";
 
 /** Changes the seller's listings in whichever loaded page holds them. */
 function updateMyBikes(change: (items: ListedBike[]) => ListedBike[]) {

@@ -1,4 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useRef } from "react";
 import { LoadMore } from "#src/client/components/load-more";
 import type { ListedBike } from "#src/client/lib/bike-cache";
 import { BikeGrid } from "./bike-grid";
@@ -17,11 +18,19 @@ interface BikePagesProps {
 
 /** The main list of a page (search, a brand): the cards so far and 'Load more' for the next page. */
 export function BikePages({ pages, onBuy, onBuyIntent }: BikePagesProps) {
+  const list = useRef<HTMLUListElement>(null);
   const bikes = pages.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <>
-      <BikeGrid bikes={bikes} titleAs="h2" onBuy={onBuy} onBuyIntent={onBuyIntent} firstRowEager />
-      <LoadMore what="bikes" pages={pages} />
+      <BikeGrid
+        listRef={list}
+        bikes={bikes}
+        titleAs="h2"
+        onBuy={onBuy}
+        onBuyIntent={onBuyIntent}
+        firstRowEager
+      />
+      <LoadMore what="bikes" pages={pages} list={list} />
     </>
   );
 }

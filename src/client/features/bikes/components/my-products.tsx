@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { LoadMore } from "#src/client/components/load-more";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
-import { myBikesQuery } from "../api";
+import { myBikesQuery } from "../seller-api";
 import { MyProductCard } from "./my-product-card";
 
 /**
@@ -11,6 +12,7 @@ import { MyProductCard } from "./my-product-card";
  */
 export function MyProducts() {
   const bikes = useInfiniteQuery(myBikesQuery);
+  const list = useRef<HTMLUListElement>(null);
   if (bikes.isPending) return <LoadingState label="Loading your products..." />;
   if (bikes.isError) {
     return <ErrorState what="your products" query={bikes} />;
@@ -27,14 +29,14 @@ export function MyProducts() {
   }
   return (
     <>
-      <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <ul ref={list} className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {items.map((bike) => (
           <li key={bike.id}>
             <MyProductCard bike={bike} />
           </li>
         ))}
       </ul>
-      <LoadMore what="products" pages={bikes} />
+      <LoadMore what="products" pages={bikes} list={list} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { LoadMore, type NextPages } from "#src/client/components/load-more";
 import type { Booking } from "#src/shared/schemas/bookings";
 
@@ -12,14 +12,15 @@ interface BookingPagesProps {
 
 /** A list of bookings fetched a page at a time: the cards so far and 'Load more' for older ones. */
 export function BookingPages({ pages, bookings, card }: BookingPagesProps) {
+  const list = useRef<HTMLUListElement>(null);
   return (
     <>
-      <ul className="mt-6 grid gap-4 2xl:grid-cols-2">
+      <ul ref={list} className="mt-6 grid gap-4 2xl:grid-cols-2">
         {bookings.map((booking) => (
           <li key={booking.id}>{card(booking)}</li>
         ))}
       </ul>
-      <LoadMore what="bookings" pages={pages} />
+      <LoadMore what="bookings" pages={pages} list={list} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { LoadMore } from "#src/client/components/load-more";
 import { ErrorState, LoadingState } from "#src/client/components/query-states";
 import { TimeAgo } from "#src/client/components/time-ago";
 import { VerifiedMark } from "#src/client/components/verified-mark";
@@ -13,6 +14,7 @@ import { conversationsQuery } from "../api";
 /** The dashboard's Messages: newest activity first, each with its bike, the other person and what is unread. */
 export function ConversationList({ user }: { user: User }) {
   const list = useInfiniteQuery(conversationsQuery);
+  const listElement = useRef<HTMLUListElement>(null);
   const client = useQueryClient();
   // A message or a read anywhere (another tab, another device) reorders and recounts the list.
   useEffect(
@@ -36,28 +38,17 @@ export function ConversationList({ user }: { user: User }) {
   }
   return (
     <>
-      <ul className="mt-6 flex flex-col gap-3">
+      <ul ref={listElement} className="mt-6 flex flex-col gap-3">
         {items.map((conversation) => (
           <ConversationItem key={conversation.id} conversation={conversation} user={user} />
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? "Loading..." : "Load more conversations"}
-          </button>
-        </div>
-      ) : null}
-      {list.isFetchNextPageError ? (
-        <p role="alert" className="mt-3 text-center text-sm text-error">
-          Could not load more conversations. Please try again.
-        </p>
-      ) : null}
+      <LoadMore
+        what="conversations"
+        label="Load more conversations"
+        pages={list}
+        list={listElement}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useRef } from "react";
 import { LoadMore } from "#src/client/components/load-more";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { TimeAgo } from "#src/client/components/time-ago";
@@ -19,6 +20,7 @@ const actionLabel: Record<AdminActionKind, string> = {
 /** What administrators did, newest first: who, what, when and why. */
 export function AdminLog() {
   const actions = useInfiniteQuery(adminActionsQuery);
+  const list = useRef<HTMLOListElement>(null);
   if (actions.isPending) return <LoadingState label="Loading the admin log..." />;
   if (actions.isError) return <ErrorState what="the admin log" query={actions} />;
   if (actions.data.pages[0]?.items.length === 0) {
@@ -26,7 +28,10 @@ export function AdminLog() {
   }
   return (
     <>
-      <ol className="mt-6 divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+      <ol
+        ref={list}
+        className="mt-6 divide-y divide-base-300 rounded-box border border-base-300 bg-base-100"
+      >
         {actions.data.pages.flatMap((page) =>
           page.items.map((action) => (
             <li key={action.id} className="flex flex-col gap-1 p-4">
@@ -45,7 +50,7 @@ export function AdminLog() {
           )),
         )}
       </ol>
-      <LoadMore what="actions" pages={actions} />
+      <LoadMore what="actions" pages={actions} list={list} />
     </>
   );
 }

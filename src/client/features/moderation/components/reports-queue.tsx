@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { LoadMore } from "#src/client/components/load-more";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { reportsQuery } from "../api";
@@ -14,6 +14,7 @@ const tabs = [
 export function ReportsQueue() {
   const [status, setStatus] = useState<"open" | "closed">("open");
   const reports = useInfiniteQuery(reportsQuery(status));
+  const list = useRef<HTMLUListElement>(null);
   return (
     <div className="mt-6">
       <fieldset className="join">
@@ -39,7 +40,7 @@ export function ReportsQueue() {
           <EmptyState title={status === "open" ? "No open reports." : "No closed reports yet."} />
         ) : (
           <>
-            <ul className="grid gap-4">
+            <ul ref={list} className="grid gap-4">
               {reports.data.pages.flatMap((page) =>
                 page.items.map((report) => (
                   <li key={report.id}>
@@ -48,7 +49,7 @@ export function ReportsQueue() {
                 )),
               )}
             </ul>
-            <LoadMore what="reports" pages={reports} />
+            <LoadMore what="reports" pages={reports} list={list} />
           </>
         )}
       </div>

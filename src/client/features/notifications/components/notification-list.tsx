@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { LoadMore } from "#src/client/components/load-more";
 import { EmptyState, ErrorState, LoadingState } from "#src/client/components/query-states";
 import { TimeAgo } from "#src/client/components/time-ago";
 import { errorMessage } from "#src/client/lib/api-client";
@@ -17,6 +18,7 @@ import { listNotifications, markNotificationsRead } from "../api";
  */
 export function NotificationList() {
   const queryClient = useQueryClient();
+  const list = useRef<HTMLUListElement>(null);
   const query = useInfiniteQuery({
     queryKey: queryKeys.notifications,
     queryFn: ({ pageParam, signal }) => listNotifications(pageParam, signal),
@@ -71,7 +73,7 @@ export function NotificationList() {
           You'll be told here when someone books your bike or answers your booking.
         </EmptyState>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Notifications">
+        <ul ref={list} className="flex flex-col gap-3" aria-label="Notifications">
           {items.map((item) => (
             <NotificationItem
               key={item.id}
@@ -83,23 +85,7 @@ export function NotificationList() {
           ))}
         </ul>
       )}
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={query.isFetchingNextPage}
-            onClick={() => query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? "Loading..." : "Show older"}
-          </button>
-        </div>
-      ) : null}
-      {query.isFetchNextPageError ? (
-        <p role="alert" className="text-center text-sm text-error">
-          Could not load older notifications. Please try again.
-        </p>
-      ) : null}
+      <LoadMore what="notifications" label="Show older" pages={query} list={list} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { ActionError } from "#src/client/components/action-error";
 import { FormWithSummary } from "#src/client/components/error-summary";
 import { TextAreaField, TextField } from "#src/client/components/form-field";
+import { LoadMore } from "#src/client/components/load-more";
 import { ErrorState, LoadingState } from "#src/client/components/query-states";
 import { Stars } from "#src/client/components/seller-rating";
 import { TimeAgo } from "#src/client/components/time-ago";
@@ -30,6 +30,7 @@ import { removeReview, replyToReview, sellerReviewsQuery } from "../api";
  */
 export function SellerReviews({ sellerId }: { sellerId: string }) {
   const reviews = useInfiniteQuery(sellerReviewsQuery(sellerId));
+  const list = useRef<HTMLUListElement>(null);
   const { data: me } = useMe();
   const headingId = useId();
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
@@ -45,7 +46,7 @@ export function SellerReviews({ sellerId }: { sellerId: string }) {
       ) : items.length === 0 ? (
         <p className="text-base-content/75">No reviews yet.</p>
       ) : (
-        <ul className="flex flex-col gap-4">
+        <ul ref={list} className="flex flex-col gap-4">
           {items.map((review) => (
             <li key={review.id}>
               <ReviewCard
@@ -58,19 +59,7 @@ export function SellerReviews({ sellerId }: { sellerId: string }) {
           ))}
         </ul>
       )}
-      {reviews.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn-outline self-center"
-          disabled={reviews.isFetchingNextPage}
-          onClick={() => void reviews.fetchNextPage()}
-        >
-          {reviews.isFetchingNextPage ? "Loading..." : "Show more reviews"}
-        </button>
-      ) : null}
-      {reviews.isFetchNextPageError ? (
-        <ActionError message="Could not load more reviews. Please try again." />
-      ) : null}
+      <LoadMore what="reviews" label="Show more reviews" pages={reviews} list={list} />
     </section>
   );
 }
