@@ -33,6 +33,7 @@ import { unreadCountsMigration } from "./migrations/027-unread-counts";
 import { availableBikeIndexesMigration } from "./migrations/028-available-bike-indexes";
 import { oneCommitPassMigration } from "./migrations/029-one-commit-pass";
 import { bikesBySellerNewestMigration } from "./migrations/030-bikes-by-seller-newest";
+import { advertisedBikesIndexMigration } from "./migrations/031-advertised-bikes-index";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -66,6 +67,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "028-available-bike-indexes": availableBikeIndexesMigration(dialect),
     "029-one-commit-pass": oneCommitPassMigration(dialect),
     "030-bikes-by-seller-newest": bikesBySellerNewestMigration(),
+    "031-advertised-bikes-index": advertisedBikesIndexMigration(),
   };
 }
 

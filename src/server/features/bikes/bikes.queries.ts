@@ -16,17 +16,25 @@ import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
 
+/** The home page's Advertised section: the newest advertised bikes buyers can book. */
+export function advertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
+  return (
+    selectBikes(db, viewer?.id ?? null)
+      // Written into the SQL, not bound: only then may either database read the
+      // index of exactly these bikes (migrations/031) in order, and PostgreSQL's
+      // plan made once for the statement is as good as one made for each call,
+      // so it keeps that one rather than planning every call (decision 21).
+      .where("bikes.advertised", "=", sql.lit<1>(1))
+      .where("bikes.status", "=", sql.lit<"available">("available"))
+      .where("bikes.hidden", "=", sql.lit<0>(0))
+      .orderBy("bikes.postedAt", "desc")
+      .orderBy("bikes.id", "desc")
+      .limit(sql.lit(limit))
+  );
+}
+
 export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
-  const rows = await selectBikes(db, viewer?.id ?? null)
-    .where("bikes.advertised", "=", 1)
-    // Written into the SQL, not bound: only then may either database read the search's
-    // index of available, shown bikes (migrations/028) in order.
-    .where("bikes.status", "=", sql.lit<"available">("available"))
-    .where("bikes.hidden", "=", sql.lit<0>(0))
-    .orderBy("bikes.postedAt", "desc")
-    .orderBy("bikes.id", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await advertisedBikes(db, viewer, limit).execute();
   return rows.map((row) => toBike(row, viewer));
 }
 
