@@ -59,6 +59,25 @@ describe.skipIf(!testServerUrl())("PostgreSQL statements prepared once per conne
     expect(await inTransaction()).toEqual([{ id: 1, body: "kept", pinned: false, starred: false }]);
   });
 
+  test("a text without parameters is run by name too, unless it may hold several statements", async () => {
+    const prepared = await handle.db.transaction().execute(async (trx) => {
+      for (let n = 0; n < 3; n++) {
+        await sql.raw(`select count(*)::int as "literal" from notes where id > 0`).execute(trx);
+      }
+      await sql.raw(`select 1 as "semicolon"; select 2`).execute(trx);
+      const { rows } = await sql<{
+        statement: string;
+        generic: number;
+      }>`select statement, generic_plans::int as generic from pg_prepared_statements`.execute(trx);
+      return rows;
+    });
+    const literal = prepared.filter((row) => row.statement.includes('"literal"'));
+    expect(literal).toHaveLength(1);
+    // Nothing bound: the plan made once is kept for every later call.
+    expect(literal[0]?.generic).toBeGreaterThan(0);
+    expect(prepared.filter((row) => row.statement.includes('"semicolon"'))).toEqual([]);
+  });
+
   test("a text of several statements without parameters still runs", async () => {
     await sql
       .raw("insert into notes (body) values ('a'); insert into notes (body) values ('b')")

@@ -21,7 +21,12 @@ import type pg from "pg";
  *   next attempt works.
  * - **Texts without end.** Only the first PREPARED_TEXTS distinct texts get a
  *   name (the app sends a few hundred); any later one runs unnamed, as before.
- *   So does a text without parameters, which may hold several statements.
+ * - **Several statements in one text** (a migration's), which only pg's simple
+ *   protocol runs: a text without parameters that holds a `;` runs unnamed, as
+ *   it always ran. One without a `;` is one statement and goes by name: a
+ *   query whose values are all written into its SQL (the home page's
+ *   Advertised bikes) then keeps its plan rather than being planned at every
+ *   call (docs/decisions/0021, twenty-fifth pass).
  *
  * A connection pooler between the app and PostgreSQL must keep a session's
  * prepared statements (PgBouncer in session mode, or 1.21+ with
@@ -99,9 +104,7 @@ class NamedStatementClient implements PostgresPoolClient {
   }
 
   async #run(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    // A text without parameters may hold several statements (a migration's), which
-    // only pg's simple protocol runs, as it always ran them; it is left unnamed.
-    const name = values.length > 0 ? this.#names.of(text) : null;
+    const name = values.length > 0 || !text.includes(";") ? this.#names.of(text) : null;
     if (!name) return this.#client.query(text, values);
     const outsideTransaction = this.#client.getTransactionStatus() === "I";
     try {
