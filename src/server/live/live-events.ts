@@ -1,9 +1,10 @@
-import type { Notification, NotificationKind } from "#src/shared/schemas/notifications";
+import type { Notification } from "#src/shared/schemas/notifications";
 import { type LiveEventKind, withConversationTables } from "../conversations/conversation-tables";
 import { countUnread } from "../conversations/unread";
 import { type AppDb, toIso } from "../db/database";
 import type { Database } from "../env";
 import type { Logger } from "../logger";
+import { NOTIFICATION_COLUMNS, toNotification } from "../notifications/notification-tables";
 import { type WakeSource, wakeSourceFor } from "./live-source";
 
 /** One Server-Sent Event: `id` is the events table's id, for Last-Event-ID. */
@@ -217,22 +218,11 @@ export function createLiveEvents(
       (notificationIds.length
         ? await tables
             .selectFrom("notifications")
-            .select(["id", "kind", "title", "body", "link", "createdAt", "readAt"])
+            .select(NOTIFICATION_COLUMNS)
             .where("id", "in", notificationIds)
             .execute()
         : []
-      ).map((row): [string, Notification] => [
-        row.id,
-        {
-          id: row.id,
-          kind: row.kind as NotificationKind,
-          title: row.title,
-          body: row.body,
-          link: row.link,
-          createdAt: toIso(row.createdAt),
-          readAt: row.readAt === null ? null : toIso(row.readAt),
-        },
-      ]),
+      ).map((row): [string, Notification] => [row.id, toNotification(row)]),
     );
     const frames: LiveFrame[] = [];
     for (const event of events) {

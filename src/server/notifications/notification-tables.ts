@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { Notification, NotificationKind } from "#src/shared/schemas/notifications";
+import { toIso } from "../db/database";
 import type { Tables } from "../db/tables";
 
 /** migrations/013-notifications.ts */
@@ -27,3 +29,29 @@ export type NotificationTables = Tables & {
 
 export const withNotificationTables = (db: Kysely<Tables>): Kysely<NotificationTables> =>
   db.withTables<{ notifications: NotificationsTable; userPreferences: UserPreferencesTable }>();
+
+/** The columns a notification is answered from, in the list and on the live connection. */
+export const NOTIFICATION_COLUMNS = [
+  "id",
+  "kind",
+  "title",
+  "body",
+  "link",
+  "createdAt",
+  "readAt",
+] as const;
+
+/** A stored notification as the API answers it. */
+export function toNotification(
+  row: Pick<NotificationsTable, (typeof NOTIFICATION_COLUMNS)[number]>,
+): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: toIso(row.createdAt),
+    readAt: row.readAt === null ? null : toIso(row.readAt),
+  };
+}

@@ -1,8 +1,10 @@
-import type { Notification, NotificationKind } from "#src/shared/schemas/notifications";
 import type { AppDb } from "../../db/database";
-import { toIso } from "../../db/database";
 import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
-import { withNotificationTables } from "../../notifications/notification-tables";
+import {
+  NOTIFICATION_COLUMNS,
+  toNotification,
+  withNotificationTables,
+} from "../../notifications/notification-tables";
 
 /**
  * One user's notifications, newest first, a page at a time. Keyset on
@@ -17,7 +19,7 @@ export async function listNotifications(
   const after = decodeTimeCursor(page.cursor);
   let query = withNotificationTables(db)
     .selectFrom("notifications")
-    .select(["id", "kind", "title", "body", "link", "createdAt", "readAt"])
+    .select(NOTIFICATION_COLUMNS)
     .where("userId", "=", userId);
   if (after) query = query.where(olderThan(after, { time: "createdAt", id: "id" }));
   const rows = await query
@@ -25,17 +27,7 @@ export async function listNotifications(
     .orderBy("id", "desc")
     .limit(page.limit + 1)
     .execute();
-  const items = rows.map(
-    (row): Notification => ({
-      id: row.id,
-      kind: row.kind as NotificationKind,
-      title: row.title,
-      body: row.body,
-      link: row.link,
-      createdAt: toIso(row.createdAt),
-      readAt: row.readAt === null ? null : toIso(row.readAt),
-    }),
-  );
+  const items = rows.map(toNotification);
   return pageOf(items, page.limit, (last) => ({ at: last.createdAt, id: last.id }));
 }
 
