@@ -188,6 +188,14 @@ export async function measureScale(
         run: async () => withFairPrice(db, await listAdvertisedBikes(db, viewer)),
       },
       {
+        // A visitor's: nothing bound, so PostgreSQL keeps one plan only if the statement
+        // goes by name (db/postgres-statements.ts; decision 21, twenty-fifth pass).
+        query: "home: advertised bikes, signed out",
+        detail: "the same for a visitor, no hearts to mark",
+        targeted: false,
+        run: async () => withFairPrice(db, await listAdvertisedBikes(db, null)),
+      },
+      {
         query: "bike page",
         detail: "one bike with seller and photos",
         targeted: false,
