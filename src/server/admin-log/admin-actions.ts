@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { AdminAction, AdminActionKind } from "../../shared/schemas/moderation";
 import { type AppDb, toIso } from "../db/database";
 import type { Tables } from "../db/tables";
-import { olderThan } from "../lib/time-cursor";
+import { olderThan, type TimeCursor } from "../lib/time-cursor";
 
 /** migrations/020-moderation.ts: names are copied so the record outlives what it names. */
 interface AdminActionsTable {
@@ -56,14 +56,10 @@ export async function recordAdminAction(
 export async function listAdminActions(
   db: AppDb,
   limit: number,
-  before?: { createdAt: string; id: string },
+  before?: TimeCursor,
 ): Promise<AdminAction[]> {
   let query = actionsOf(db).selectFrom("adminActions").selectAll();
-  if (before) {
-    query = query.where(
-      olderThan({ at: before.createdAt, id: before.id }, { time: "createdAt", id: "id" }),
-    );
-  }
+  if (before) query = query.where(olderThan(before, { time: "createdAt", id: "id" }));
   const rows = await query
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneSchema } from "./bikes";
+import { type Page, phoneSchema } from "./bikes";
 import { cursorPageQuerySchema } from "./pages";
 import { lineOf } from "./text";
 
@@ -63,8 +63,4 @@ export interface Booking {
 /** GET /api/me/bookings and /api/me/sales: newest first, a page at a time. */
 export const bookingListQuerySchema = cursorPageQuerySchema({ fallback: 20, max: 50 });
 
-export interface BookingPage {
-  items: Booking[];
-  /** Pass as `cursor` for the next, older page; null on the last. */
-  nextCursor: string | null;
-}
+export type BookingPage = Page<Booking>;
