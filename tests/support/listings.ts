@@ -15,21 +15,33 @@ export async function viewBike(
   );
 }
 
-/** Every item of a list paged by cursor (docs/api.md), following `nextCursor` to the last page. */
-async function everyItem<T>(api: Api, who: { cookie: string }, path: string): Promise<T[]> {
-  const items: T[] = [];
+/**
+ * Every page of a list paged by cursor (docs/api.md), each page's items,
+ * following `nextCursor` to the last page. `path` may carry a query already.
+ */
+export async function everyPage<T>(
+  api: Api,
+  who: { cookie: string },
+  path: string,
+): Promise<T[][]> {
+  const pages: T[][] = [];
+  const separator = path.includes("?") ? "&" : "?";
   let cursor: string | null = null;
   do {
-    const query: string = cursor ? `?limit=50&cursor=${encodeURIComponent(cursor)}` : "?limit=50";
+    const url: string = cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path;
     const page: Page<T> = await expectJson<Page<T>>(
-      await api.request(`${path}${query}`, { cookie: who.cookie }),
+      await api.request(url, { cookie: who.cookie }),
       200,
     );
-    items.push(...page.items);
+    pages.push(page.items);
     cursor = page.nextCursor;
   } while (cursor);
-  return items;
+  return pages;
 }
+
+/** Every item of such a list, fifty a page. */
+const everyItem = async <T>(api: Api, who: { cookie: string }, path: string): Promise<T[]> =>
+  (await everyPage<T>(api, who, `${path}?limit=50`)).flat();
 
 export const myBookings = (api: Api, who: { cookie: string }) =>
   everyItem<Booking>(api, who, "/api/me/bookings");

@@ -4,7 +4,7 @@ import type { ListedBike, Page } from "#src/shared/schemas/bikes";
 import { expectJson } from "#tests/support/builders/api";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { myBikes } from "#tests/support/listings";
+import { everyPage, myBikes } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -76,18 +76,9 @@ describe("GET /api/me/bikes", () => {
       .where("id", "in", idsOf(listed))
       .execute();
 
-    const ids: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const next: Page<ListedBike> = await page(
-        seller,
-        `?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      );
-      expect(next.items).toHaveLength(1);
-      ids.push(...idsOf(next.items));
-      cursor = next.nextCursor;
-    } while (cursor);
-    expect(ids).toEqual(idsOf(listed).sort().reverse());
+    const pages = await everyPage<ListedBike>(t, seller, "/api/me/bikes?limit=1");
+    for (const items of pages) expect(items).toHaveLength(1);
+    expect(idsOf(pages.flat())).toEqual(idsOf(listed).sort().reverse());
   });
 
   test("twenty-four a page unless asked", async () => {

@@ -4,7 +4,7 @@ import type { Booking, BookingPage } from "#src/shared/schemas/bookings";
 import { expectJson } from "#tests/support/builders/api";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { myBookings, mySales } from "#tests/support/listings";
+import { everyPage, myBookings, mySales } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -32,19 +32,6 @@ async function bookingMade(seller: Person, buyer: Person, minutesAgo: number): P
   const createdAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
   await t.deps.db.updateTable("bookings").set({ createdAt }).where("id", "=", booking.id).execute();
   return { ...booking, createdAt };
-}
-
-/** Every page of `path` at `limit` a page, each page's ids in order. */
-async function pagesOf(path: ListPath, who: Person, limit: number): Promise<string[][]> {
-  const pages: string[][] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const next: BookingPage = await page(path, who, query);
-    pages.push(next.items.map((booking) => booking.id));
-    cursor = next.nextCursor;
-  } while (cursor);
-  return pages;
 }
 
 describe.each([
@@ -100,9 +87,9 @@ describe.each([
       .execute();
     const caller = side === "buyer" ? buyer : seller;
 
-    const pages = await pagesOf(path, caller, 1);
-    expect(pages.every((ids) => ids.length === 1)).toBe(true);
-    expect(pages.flat()).toEqual(
+    const pages = await everyPage<Booking>(t, caller, `${path}?limit=1`);
+    expect(pages.every((items) => items.length === 1)).toBe(true);
+    expect(pages.flat().map((booking) => booking.id)).toEqual(
       made
         .map((booking) => booking.id)
         .sort()

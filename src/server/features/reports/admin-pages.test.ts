@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Page } from "#src/shared/schemas/bikes";
-import { expectJson } from "#tests/support/builders/api";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { everyPage } from "#tests/support/listings";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -24,23 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const read = async (path: string) =>
-  expectJson<Page<{ id: string }>>(await t.request(path, { cookie: admin.cookie }), 200);
-
-/** Every page of `path`, as the number of items on each. */
-async function pageSizes(path: string): Promise<number[]> {
-  const sizes: number[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes("?") ? "&" : "?";
-    const page: Page<{ id: string }> = await read(
-      cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path,
-    );
-    sizes.push(page.items.length);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return sizes;
-}
+/** How many items each page of `path` holds, following the cursors to the last page. */
+const pageSizes = async (path: string) =>
+  (await everyPage<{ id: string }>(t, admin, path)).map((items) => items.length);
 
 describe("lists an administrator pages through", () => {
   test("the open reports: exactly fifty are one page; the fifty-first makes a second", async () => {
