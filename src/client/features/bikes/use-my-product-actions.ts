@@ -1,25 +1,15 @@
-import { type InfiniteData, useMutation } from "@tanstack/react-query";
-import type { Page } from "#src/shared/schemas/bikes";
+import { useMutation } from "@tanstack/react-query";
 import { errorMessage } from "../../lib/api-client";
 import type { ListedBike } from "../../lib/bike-cache";
+import { updatePagedItems } from "../../lib/paged-items";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
 import { deleteBike, setAdvertised } from "./seller-api";
 
 /** Changes the seller's listings in whichever loaded page holds them. */
-function updateMyBikes(change: (items: ListedBike[]) => ListedBike[]) {
-  queryClient.setQueryData<InfiniteData<Page<ListedBike>, string | null>>(
-    queryKeys.myBikes,
-    (current) =>
-      current
-        ? {
-            ...current,
-            pages: current.pages.map((page) => ({ ...page, items: change(page.items) })),
-          }
-        : current,
-  );
-}
+const updateMyBikes = (change: (items: ListedBike[]) => ListedBike[]) =>
+  updatePagedItems(queryKeys.myBikes, change);
 
 export const advertiseFailed = (error: unknown) =>
   `Could not change advertising. ${errorMessage(error)}`;

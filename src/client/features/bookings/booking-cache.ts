@@ -1,6 +1,6 @@
-import type { InfiniteData } from "@tanstack/react-query";
-import type { Booking, BookingPage } from "#src/shared/schemas/bookings";
+import type { Booking } from "#src/shared/schemas/bookings";
 import { patchBikeEverywhere } from "../../lib/bike-cache";
+import { updatePagedItems } from "../../lib/paged-items";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 
@@ -23,16 +23,8 @@ export function markBikeBooked(bikeId: string, yourBookingId?: string): void {
 
 /** A booking changed status: replace it in whichever page of its list holds it, and let the bike lists catch up. */
 export function applyBookingChange(listKey: readonly string[], booking: Booking): void {
-  queryClient.setQueryData<InfiniteData<BookingPage, string | null>>(listKey, (current) =>
-    current
-      ? {
-          ...current,
-          pages: current.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) => (item.id === booking.id ? booking : item)),
-          })),
-        }
-      : current,
+  updatePagedItems<Booking>(listKey, (items) =>
+    items.map((item) => (item.id === booking.id ? booking : item)),
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.bikes });
   void queryClient.invalidateQueries({ queryKey: queryKeys.categories });
