@@ -187,7 +187,7 @@ describe("no query parameter or body field changes whose data comes back", () =>
     const bookings = await text(`/api/me/bookings?${spoof(firstBuyer)}`, secondBuyer);
     expect(JSON.parse(bookings)).toEqual({ items: [], nextCursor: null });
     const wished = await text(`/api/me/wishlist?${spoof(firstBuyer)}`, secondBuyer);
-    expect(JSON.parse(wished)).toEqual({ items: [] });
+    expect(JSON.parse(wished)).toEqual({ items: [], nextCursor: null });
     const sales = await text(`/api/me/sales?${spoof(seller)}`, otherSeller);
     expect(JSON.parse(sales)).toEqual({ items: [], nextCursor: null });
     const bikes = JSON.parse(await text(`/api/me/bikes?${spoof(seller)}`, otherSeller)) as {

@@ -93,4 +93,52 @@ describe("long lists of one's own come a page at a time", () => {
     await first.getByRole("button", { name: "Stop advertising", exact: true }).waitFor();
     expect(await products.count()).toBe(25);
   });
+
+  it("the wishlist shows twenty-four, newest first; the promotion's bike is marked on whichever page it is, and only while it is saved", async () => {
+    const sellerPage = (await browser.newTab()).page;
+    await registerThroughApi(sellerPage, server.url, newAccount("seller", "Sadia Seller"));
+    const buyerPage = (await browser.newTab()).page;
+    await registerThroughApi(buyerPage, server.url, newAccount("buyer", "Badal Buyer"));
+    // Saved in order, Saved 1 first: the 5% promotion is that bike's for good.
+    for (let i = 1; i <= 25; i++) {
+      const bike = await createBikeThroughApi(
+        sellerPage,
+        server.url,
+        shownBike({ title: `Saved ${i}`, name: `Wish ${i}` }),
+      );
+      const saved = await buyerPage.request.put(`${server.url}/api/me/wishlist/${bike.id}`, {
+        headers: { origin: server.url },
+      });
+      expect(saved.status()).toBe(204);
+    }
+    const promotion = "5% off — your first wishlist bike";
+
+    await buyerPage.goto("/dashboard/wishlist");
+    const saved = buyerPage.getByRole("main").getByRole("article");
+    await cardTitled(buyerPage, "Saved 25").waitFor();
+    expect(await saved.count()).toBe(24);
+    expect(await cardTitled(buyerPage, "Saved 1").count()).toBe(0);
+    // Not on the first card of the list: the promotion's bike is not among the newest.
+    expect(await buyerPage.getByText(promotion).count()).toBe(0);
+
+    await buyerPage.getByRole("button", { name: "Load more", exact: true }).focus();
+    await buyerPage.keyboard.press("Enter");
+    const first = cardTitled(buyerPage, "Saved 1");
+    await first.waitFor();
+    await expect
+      .poll(() => first.evaluate((card) => card.contains(document.activeElement)))
+      .toBe(true);
+    await first.getByText(promotion).waitFor();
+    expect(await buyerPage.getByText(promotion).count()).toBe(1);
+
+    // Its heart, on the second page, takes it off; no other bike takes the promotion over.
+    await first.getByRole("button", { name: "Remove from wishlist", exact: true }).click();
+    await expect.poll(() => first.count()).toBe(0);
+    expect(await saved.count()).toBe(24);
+    await buyerPage.reload();
+    await cardTitled(buyerPage, "Saved 25").waitFor();
+    expect(await saved.count()).toBe(24);
+    expect(await buyerPage.getByText(promotion).count()).toBe(0);
+    expect(await buyerPage.getByRole("button", { name: "Load more", exact: true }).count()).toBe(0);
+  });
 });

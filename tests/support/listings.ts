@@ -1,4 +1,6 @@
-import type { BikeDetail, ListedBike, Page } from "#src/shared/schemas/bikes";
+import { expect } from "vitest";
+import type { ErrorBody } from "#src/shared/errors";
+import type { BikeDetail, ListedBike, Page, WishlistEntry } from "#src/shared/schemas/bikes";
 import type { Booking } from "#src/shared/schemas/bookings";
 import { type Api, expectJson } from "#tests/support/builders/api";
 
@@ -39,6 +41,28 @@ export async function everyPage<T>(
   return pages;
 }
 
+/**
+ * What such a list answers to a made-up cursor and to limits outside 1–50
+ * (or not whole numbers): 400, naming the field.
+ */
+export async function expectBadPageQueriesRefused(
+  api: Api,
+  who: { cookie: string },
+  path: string,
+): Promise<void> {
+  for (const [query, field] of [
+    ["cursor=not-a-cursor", "cursor"],
+    ["limit=0", "limit"],
+    ["limit=51", "limit"],
+    ["limit=2.5", "limit"],
+    ["limit=two", "limit"],
+  ] as const) {
+    const response = await api.request(`${path}?${query}`, { cookie: who.cookie });
+    expect(response.status, `${path}?${query}`).toBe(400);
+    expect(((await response.json()) as ErrorBody).error.fields).toHaveProperty(field);
+  }
+}
+
 /** Every item of such a list, fifty a page. */
 const everyItem = async <T>(api: Api, who: { cookie: string }, path: string): Promise<T[]> =>
   (await everyPage<T>(api, who, `${path}?limit=50`)).flat();
@@ -53,14 +77,9 @@ export const mySales = (api: Api, who: { cookie: string }) =>
 export const myBikes = (api: Api, who: { cookie: string }) =>
   everyItem<ListedBike>(api, who, "/api/me/bikes");
 
-export async function wishlist(
-  api: Api,
-  who: { cookie: string },
-): Promise<Array<{ addedAt: string; bike: BikeDetail }>> {
-  const response = await api.request("/api/me/wishlist", { cookie: who.cookie });
-  return (await expectJson<{ items: Array<{ addedAt: string; bike: BikeDetail }> }>(response, 200))
-    .items;
-}
+/** The caller's saved bikes, newest first (every page). */
+export const wishlist = (api: Api, who: { cookie: string }) =>
+  everyItem<WishlistEntry & { bike: BikeDetail }>(api, who, "/api/me/wishlist");
 
 export async function addToWishlist(
   api: Api,

@@ -11,7 +11,7 @@ export function Component() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <PageHeading>Wishlist</PageHeading>
       <p className="mt-2 text-base-content/80">
-        Bikes you saved with the heart, oldest first. Remove one with its heart.
+        Bikes you saved with the heart, newest first. Remove one with its heart.
       </p>
       <WishlistBikes onBuy={booking.open} onBuyIntent={booking.preload} />
       {booking.dialog}

@@ -278,3 +278,17 @@ export interface Page<T> {
 
 /** GET /api/me/bikes: the seller's own listings, newest first, a page at a time (24 unless asked). */
 export const myBikesQuerySchema = cursorPageQuerySchema({ fallback: 24, max: 50 });
+
+/**
+ * A saved bike on the caller's wishlist, when it was saved, and whether it is
+ * the first bike they ever saved: the one the 5% promotion belongs to
+ * (PRODUCT.md §4), which removing and saving again never moves.
+ */
+export interface WishlistEntry {
+  addedAt: string;
+  firstWishlistItem: boolean;
+  bike: ListedBike;
+}
+
+/** GET /api/me/wishlist: the caller's saved bikes, newest first, a page at a time (24 unless asked). */
+export const wishlistQuerySchema = cursorPageQuerySchema({ fallback: 24, max: 50 });

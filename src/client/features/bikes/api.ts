@@ -35,18 +35,6 @@ export const advertisedBikesQuery = queryOptions({
   queryFn: ({ signal }) => api<{ items: ListedBike[] }>("/api/bikes/advertised", { signal }),
 });
 
-export interface WishlistEntry {
-  addedAt: string;
-  bike: ListedBike;
-}
-
-/** Oldest first: the first entry is the one the 5% promotion applies to. */
-export const wishlistQuery = queryOptions({
-  queryKey: queryKeys.wishlist,
-  queryFn: ({ signal }) => api<{ items: WishlistEntry[] }>("/api/me/wishlist", { signal }),
-  staleTime: 0,
-});
-
 export function setWishlisted(bikeId: string, wishlisted: boolean): Promise<void> {
   return api<void>(`/api/me/wishlist/${encodeURIComponent(bikeId)}`, {
     method: wishlisted ? "PUT" : "DELETE",

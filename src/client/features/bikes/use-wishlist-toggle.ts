@@ -1,10 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
+import type { WishlistEntry } from "#src/shared/schemas/bikes";
 import { errorMessage } from "../../lib/api-client";
 import { type ListedBike, patchBikeEverywhere } from "../../lib/bike-cache";
+import { updatePagedItems } from "../../lib/paged-items";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
-import { setWishlisted, type WishlistEntry } from "./api";
+import { setWishlisted } from "./api";
 
 interface Toggle {
   bike: ListedBike;
@@ -20,19 +22,19 @@ export function wishlistFailed(error: unknown, wishlisted: boolean): string {
 /**
  * The heart: flips at once (optimistic), and flips back when the server
  * says no; the button says why beside the heart and in a toast. A removal also takes the bike off the
- * wishlist page at once.
+ * wishlist page at once, from whichever loaded page of it holds the bike.
  */
 export function useWishlistToggle() {
   return useMutation({
     mutationFn: ({ bike, wishlisted }: Toggle) => setWishlisted(bike.id, wishlisted),
     onMutate: async ({ bike, wishlisted }: Toggle) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.wishlist });
-      const previous = queryClient.getQueryData<{ items: WishlistEntry[] }>(queryKeys.wishlist);
+      const previous = queryClient.getQueryData(queryKeys.wishlist);
       patchBikeEverywhere(bike.id, { wishlisted });
-      if (!wishlisted && previous) {
-        queryClient.setQueryData(queryKeys.wishlist, {
-          items: previous.items.filter((entry) => entry.bike.id !== bike.id),
-        });
+      if (!wishlisted) {
+        updatePagedItems<WishlistEntry>(queryKeys.wishlist, (entries) =>
+          entries.filter((entry) => entry.bike.id !== bike.id),
+        );
       }
       return { previous };
     },

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ErrorBody } from "#src/shared/errors";
 import type { ListedBike, Page } from "#src/shared/schemas/bikes";
 import { expectJson } from "#tests/support/builders/api";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { everyPage, myBikes } from "#tests/support/listings";
+import { everyPage, expectBadPageQueriesRefused, myBikes } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -94,15 +93,6 @@ describe("GET /api/me/bikes", () => {
 
   test("a made-up cursor or a limit out of range is refused with 400 and the field", async () => {
     const seller = await newPerson(t, "seller");
-    for (const [query, field] of [
-      ["?cursor=not-a-cursor", "cursor"],
-      ["?limit=0", "limit"],
-      ["?limit=51", "limit"],
-      ["?limit=2.5", "limit"],
-    ] as const) {
-      const response = await t.request(`/api/me/bikes${query}`, { cookie: seller.cookie });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as ErrorBody).error.fields).toHaveProperty(field);
-    }
+    await expectBadPageQueriesRefused(t, seller, "/api/me/bikes");
   });
 });

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ErrorBody } from "#src/shared/errors";
 import type { Booking, BookingPage } from "#src/shared/schemas/bookings";
 import { expectJson } from "#tests/support/builders/api";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book } from "#tests/support/builders/booking";
-import { everyPage, myBookings, mySales } from "#tests/support/listings";
+import {
+  everyPage,
+  expectBadPageQueriesRefused,
+  myBookings,
+  mySales,
+} from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -99,16 +103,7 @@ describe.each([
 
   test("a made-up cursor or a limit out of range is refused with 400 and the field", async () => {
     const caller = await newPerson(t, side);
-    for (const [query, field] of [
-      ["?cursor=not-a-cursor", "cursor"],
-      ["?limit=0", "limit"],
-      ["?limit=51", "limit"],
-      ["?limit=two", "limit"],
-    ] as const) {
-      const response = await t.request(`${path}${query}`, { cookie: caller.cookie });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as ErrorBody).error.fields).toHaveProperty(field);
-    }
+    await expectBadPageQueriesRefused(t, caller, path);
   });
 });
 

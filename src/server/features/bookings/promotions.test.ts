@@ -127,7 +127,13 @@ describe("first wishlist item: 5%", () => {
     const buyer = await returningBuyer();
     const [oldest, later] = [await newBike(), await newBike()];
     await wish(buyer, oldest, later);
-    expect((await wishlist(t, buyer)).map((entry) => entry.bike.id)).toEqual([oldest, later]);
+    // Newest first; the list marks the bike the promotion belongs to.
+    expect(
+      (await wishlist(t, buyer)).map((entry) => [entry.bike.id, entry.firstWishlistItem]),
+    ).toEqual([
+      [later, false],
+      [oldest, true],
+    ]);
 
     expect(await quoteOf(buyer, later)).toEqual(NO_DISCOUNT);
     expect(await quoteOf(buyer, oldest)).toEqual(FIRST_WISHLIST_ITEM);
@@ -148,6 +154,19 @@ describe("first wishlist item: 5%", () => {
     expect(removed.status).toBe(204);
     expect(await quoteOf(buyer, second)).toEqual(NO_DISCOUNT);
     expect(await quoteOf(buyer, first)).toEqual(FIRST_WISHLIST_ITEM);
+    // The oldest entry left is not the promotion's: the list says so rather than leave its
+    // place to imply it (the wishlist page showed '5% off' on it, which booking didn't give).
+    expect((await wishlist(t, buyer)).map((entry) => entry.firstWishlistItem)).toEqual([
+      false,
+      false,
+    ]);
+    await wish(buyer, first);
+    const saved = await wishlist(t, buyer);
+    expect(saved.map((entry) => [entry.bike.id, entry.firstWishlistItem])).toEqual([
+      [first, true],
+      [third, false],
+      [second, false],
+    ]);
 
     const deleted = await t.request(`/api/bikes/${first}`, {
       method: "DELETE",

@@ -3,6 +3,7 @@ import { notify } from "#src/server/notifications/notify";
 import type { ErrorBody } from "#src/shared/errors";
 import type { NotificationPage, Preferences } from "#src/shared/schemas/notifications";
 import { expectJson } from "#tests/support/builders/api";
+import { expectBadPageQueriesRefused } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -63,15 +64,7 @@ describe("GET /api/me/notifications", () => {
 
   test("refuses a made-up cursor and a bad limit with 400 and the field", async () => {
     const me = await newPerson(t, "buyer");
-    for (const [query, field] of [
-      ["?cursor=not-a-cursor", "cursor"],
-      ["?limit=0", "limit"],
-      ["?limit=51", "limit"],
-    ] as const) {
-      const response = await t.request(`/api/me/notifications${query}`, { cookie: me.cookie });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as ErrorBody).error.fields).toHaveProperty(field);
-    }
+    await expectBadPageQueriesRefused(t, me, "/api/me/notifications");
   });
 
   test("needs a session", async () => {

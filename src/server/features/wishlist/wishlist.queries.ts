@@ -1,10 +1,12 @@
 import type { QueryCreator } from "kysely";
+import type { Page, WishlistEntry } from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
-import { shownTo } from "../../catalog/bike-reads";
+import { selectBikes, shownTo, toBike } from "../../catalog/bike-reads";
 import { compiledOnce } from "../../db/compiled-once";
-import type { AppDb, Dialect } from "../../db/database";
+import { type AppDb, type Dialect, toIso } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
+import { decodeTimeCursor, olderThan, pageOf, type TimeCursor } from "../../lib/time-cursor";
 
 // A heart's statements, each built by Kysely once (db/compiled-once.ts): hearts are
 // the most frequent write.
@@ -108,13 +110,50 @@ export async function removeFromWishlist(db: AppDb, userId: string, bikeId: stri
   await removeEntry(db, { userId, bikeId });
 }
 
-/** Oldest first: the first entry is the one the 5% promotion applies to. */
-export async function listWishlistBikeIds(db: AppDb, userId: string) {
-  return db
-    .selectFrom("wishlist")
-    .select(["bikeId", "addedAt"])
-    .where("userId", "=", userId)
-    .orderBy("addedAt")
-    .orderBy("bikeId")
-    .execute();
+/**
+ * A page of the viewer's saved bikes, newest first (one more than `limit`,
+ * to tell whether another page follows). Keyset on (addedAt, bikeId)
+ * through the (userId, addedAt) index: a page costs the same however much
+ * they saved. Bikes they may no longer see (hidden by an admin) are left out.
+ */
+export function wishlistPage(
+  db: AppDb,
+  viewer: Pick<User, "id" | "role">,
+  after: TimeCursor | undefined,
+  limit: number,
+) {
+  let query = selectBikes(db, viewer.id)
+    .innerJoin("wishlist as saved", (join) =>
+      join.onRef("saved.bikeId", "=", "bikes.id").on("saved.userId", "=", viewer.id),
+    )
+    .leftJoin("firstWishes", (join) =>
+      join.onRef("firstWishes.bikeId", "=", "bikes.id").on("firstWishes.userId", "=", viewer.id),
+    )
+    .select(["saved.addedAt as savedAt", "firstWishes.bikeId as firstWishBikeId"])
+    .where(shownTo(viewer));
+  if (after) query = query.where(olderThan(after, { time: "saved.addedAt", id: "saved.bikeId" }));
+  return query
+    .orderBy("saved.addedAt", "desc")
+    .orderBy("saved.bikeId", "desc")
+    .limit(limit + 1);
+}
+
+/**
+ * GET /api/me/wishlist: a page of saved bikes, each marked if it is the
+ * first bike the viewer ever saved, which keeps the 5% promotion whatever
+ * was removed since (PRODUCT.md §4): not always the oldest entry left. A
+ * bike saved while they page goes on top and shifts nothing.
+ */
+export async function listWishlist(
+  db: AppDb,
+  viewer: Pick<User, "id" | "role">,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<Page<WishlistEntry>> {
+  const rows = await wishlistPage(db, viewer, decodeTimeCursor(page.cursor), page.limit).execute();
+  const entries = rows.map((row) => ({
+    addedAt: toIso(row.savedAt),
+    firstWishlistItem: row.firstWishBikeId !== null,
+    bike: toBike(row, viewer),
+  }));
+  return pageOf(entries, page.limit, (last) => ({ at: last.addedAt, id: last.bike.id }));
 }

@@ -1,35 +1,20 @@
 import { Hono } from "hono";
-import { findBikes } from "../../catalog/bike-reads";
+import { wishlistQuerySchema } from "#src/shared/schemas/bikes";
 import type { AppBindings } from "../../context";
-import { toIso } from "../../db/database";
 import { AppError } from "../../errors";
+import { readQuery } from "../../lib/validate";
 import { requireUser, signedInUser } from "../../middleware/session";
-import { addToWishlist, listWishlistBikeIds, removeFromWishlist } from "./wishlist.queries";
+import { addToWishlist, listWishlist, removeFromWishlist } from "./wishlist.queries";
 
 /** /api/me/wishlist */
 export const wishlistRoutes = new Hono<AppBindings>();
 
 wishlistRoutes.use("*", requireUser);
 
-/** Oldest first, so the first item is the one the 5% promotion applies to. */
+/** Newest first, a page at a time (docs/api.md). */
 wishlistRoutes.get("/", async (c) => {
-  const { db } = c.get("deps");
-  const user = signedInUser(c);
-  const entries = await listWishlistBikeIds(db, user.id);
-  const bikes = new Map(
-    (
-      await findBikes(
-        db,
-        user,
-        entries.map((entry) => entry.bikeId),
-      )
-    ).map((bike) => [bike.id, bike]),
-  );
-  const items = entries.flatMap((entry) => {
-    const bike = bikes.get(entry.bikeId);
-    return bike ? [{ addedAt: toIso(entry.addedAt), bike }] : [];
-  });
-  return c.json({ items });
+  const page = readQuery(c, wishlistQuerySchema);
+  return c.json(await listWishlist(c.get("deps").db, signedInUser(c), page));
 });
 
 wishlistRoutes.put("/:bikeId", async (c) => {

@@ -1,3 +1,4 @@
+import { wishlistQuerySchema } from "#src/shared/schemas/bikes";
 import {
   bookingInputSchema,
   bookingListQuerySchema,
@@ -55,8 +56,9 @@ export const bookingOperations: Operation[] = [
     method: "GET",
     path: "/api/me/wishlist",
     tag: "Wishlist",
-    summary: "The caller's wishlist, oldest first",
+    summary: "The caller's wishlist, newest first, a page at a time",
     access: "signed in",
+    query: wishlistQuerySchema,
     responses: { 200: wishlistSchema },
   },
   {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Page, WishlistEntry } from "../bikes";
 import { type Booking, type BookingPage, bookingStatuses } from "../bookings";
 import { bikeSchema } from "./catalog";
 import type { SameType } from "./same-type";
@@ -36,5 +37,15 @@ export const bookingPageSchema = z.object({
 true satisfies SameType<z.infer<typeof bookingPageSchema>, BookingPage>;
 
 export const wishlistSchema = z.object({
-  items: z.array(z.object({ addedAt: z.iso.datetime(), bike: bikeSchema })),
+  items: z.array(
+    z.object({
+      addedAt: z.iso.datetime().describe("When the caller saved it."),
+      firstWishlistItem: z
+        .boolean()
+        .describe("The first bike the caller ever saved: booking it earns the 5% promotion."),
+      bike: bikeSchema,
+    }),
+  ),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next, older page."),
 });
+true satisfies SameType<z.infer<typeof wishlistSchema>, Page<WishlistEntry>>;

@@ -5,7 +5,7 @@ import { BikeCard, type BikeCardProps } from "./bike-card";
 
 interface BikeGridProps extends Pick<BikeCardProps, "onBuy" | "onBuyIntent" | "titleAs"> {
   bikes: ListedBike[];
-  noteFor?: (bike: ListedBike, index: number) => ReactNode;
+  noteFor?: (bike: ListedBike) => ReactNode;
   /** The page's main content: the first row's pictures load at once rather than lazily. */
   firstRowEager?: boolean;
   /** The list element, for 'Load more' to move focus into what it brought. */
@@ -44,7 +44,7 @@ export function BikeGrid({
           <BikeCard
             bike={bike}
             user={user}
-            note={noteFor?.(bike, index)}
+            note={noteFor?.(bike)}
             eager={firstRowEager && index < 3}
             {...card}
           />
