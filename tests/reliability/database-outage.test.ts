@@ -126,9 +126,11 @@ function expectSurvived(shop: Shop, tally: LoadTally, recoveryMs: number) {
   expect(shop.exited(), server.output()).toBe(false);
   expect(server.output()).not.toContain("a server process died");
   // Logged once per outage (two outages here) and per process, not once per failed request.
+  // A connection busy when an outage began may report it only after a reconnect has ended
+  // it, and then counts as another (a CI run on a loaded machine logged 5): at most twice.
   const logged = server.output().split("lost the connection to the database").length - 1;
   expect(logged).toBeGreaterThan(0);
-  expect(logged).toBeLessThanOrEqual(4);
+  expect(logged).toBeLessThanOrEqual(8);
   expect(tally.failures).toEqual([]);
   const unexpected = Object.keys(tally.statuses).filter(
     (status) => !/^(2\d\d|409|503)$/.test(status),
