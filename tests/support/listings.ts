@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
 import type { BikeDetail, ListedBike, Page, WishlistEntry } from "#src/shared/schemas/bikes";
 import type { Booking } from "#src/shared/schemas/bookings";
+import type { User } from "#src/shared/schemas/users";
 import { type Api, expectJson } from "#tests/support/builders/api";
 
 // What a signed-in browser reads back: a bike, own bookings and sales, the wishlist.
@@ -57,15 +58,16 @@ export async function expectBadPageQueriesRefused(
     ["limit=2.5", "limit"],
     ["limit=two", "limit"],
   ] as const) {
-    const response = await api.request(`${path}?${query}`, { cookie: who.cookie });
-    expect(response.status, `${path}?${query}`).toBe(400);
+    const url = `${path}${path.includes("?") ? "&" : "?"}${query}`;
+    const response = await api.request(url, { cookie: who.cookie });
+    expect(response.status, url).toBe(400);
     expect(((await response.json()) as ErrorBody).error.fields).toHaveProperty(field);
   }
 }
 
-/** Every item of such a list, fifty a page. */
+/** Every item of such a list, fifty a page. `path` may carry a query already. */
 const everyItem = async <T>(api: Api, who: { cookie: string }, path: string): Promise<T[]> =>
-  (await everyPage<T>(api, who, `${path}?limit=50`)).flat();
+  (await everyPage<T>(api, who, `${path}${path.includes("?") ? "&" : "?"}limit=50`)).flat();
 
 export const myBookings = (api: Api, who: { cookie: string }) =>
   everyItem<Booking>(api, who, "/api/me/bookings");
@@ -76,6 +78,10 @@ export const mySales = (api: Api, who: { cookie: string }) =>
 /** A seller's own listings in every status, newest first. */
 export const myBikes = (api: Api, who: { cookie: string }) =>
   everyItem<ListedBike>(api, who, "/api/me/bikes");
+
+/** Every account of a type, newest first, as an admin's All sellers / All buyers page lists them. */
+export const accounts = (api: Api, admin: { cookie: string }, accountType: "seller" | "buyer") =>
+  everyItem<User>(api, admin, `/api/users?accountType=${accountType}`);
 
 /** The caller's saved bikes, newest first (every page). */
 export const wishlist = (api: Api, who: { cookie: string }) =>

@@ -34,6 +34,7 @@ import { availableBikeIndexesMigration } from "./migrations/028-available-bike-i
 import { oneCommitPassMigration } from "./migrations/029-one-commit-pass";
 import { bikesBySellerNewestMigration } from "./migrations/030-bikes-by-seller-newest";
 import { advertisedBikesIndexMigration } from "./migrations/031-advertised-bikes-index";
+import { accountsByTypeNewestMigration } from "./migrations/032-accounts-by-type-newest";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -68,6 +69,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "029-one-commit-pass": oneCommitPassMigration(dialect),
     "030-bikes-by-seller-newest": bikesBySellerNewestMigration(),
     "031-advertised-bikes-index": advertisedBikesIndexMigration(),
+    "032-accounts-by-type-newest": accountsByTypeNewestMigration(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type AccountType, accountTypes } from "./auth";
+import { cursorPageQuerySchema } from "./pages";
 
 export type Role = "user" | "admin";
 
@@ -16,8 +17,8 @@ export interface User {
   createdAt: string;
 }
 
-/** GET /api/users */
-export const userListQuerySchema = z.object({
+/** GET /api/users: the accounts of one type, newest first, a page at a time (50 unless asked). */
+export const userListQuerySchema = cursorPageQuerySchema({ fallback: 50, max: 50 }).extend({
   accountType: z.enum(accountTypes, { error: "accountType must be seller or buyer" }),
 });
 

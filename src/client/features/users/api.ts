@@ -1,15 +1,22 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import type { Page } from "#src/shared/schemas/bikes";
 import type { User } from "#src/shared/schemas/users";
 import { api } from "../../lib/api-client";
 import { queryKeys } from "../../lib/query-keys";
 
 export type AccountType = "seller" | "buyer";
 
+/** The accounts of one type, a page at a time: the first page the newest, each next one older. */
 export const usersQuery = (accountType: AccountType) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.users(accountType),
-    queryFn: ({ signal }) =>
-      api<{ items: User[] }>(`/api/users?accountType=${accountType}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<User>>(
+        `/api/users?accountType=${accountType}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     // People register all the time: ask afresh on each visit.
     staleTime: 0,
   });

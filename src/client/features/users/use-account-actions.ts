@@ -1,15 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
 import type { User } from "#src/shared/schemas/users";
 import { errorMessage } from "../../lib/api-client";
+import { updatePagedItems } from "../../lib/paged-items";
 import { queryClient } from "../../lib/query-client";
 import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
 import { type AccountType, deleteUser, verifySeller } from "./api";
 
+/** Changes the accounts in whichever loaded page of the list holds them. */
 function updateUsers(accountType: AccountType, change: (items: User[]) => User[]) {
-  queryClient.setQueryData<{ items: User[] }>(queryKeys.users(accountType), (current) =>
-    current ? { items: change(current.items) } : current,
-  );
+  updatePagedItems<User>(queryKeys.users(accountType), change);
 }
 
 export const verifyFailed = (error: unknown) =>

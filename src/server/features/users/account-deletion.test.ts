@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ErrorBody } from "#src/shared/errors";
-import type { User } from "#src/shared/schemas/users";
 import { signIn } from "#tests/support/accounts";
-import { expectJson } from "#tests/support/builders/api";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { book, moveBooking, requestBooking } from "#tests/support/builders/booking";
 import { marketplaceInconsistencies } from "#tests/support/invariants";
-import { addToWishlist, myBookings, mySales, viewBike, wishlist } from "#tests/support/listings";
+import {
+  accounts,
+  addToWishlist,
+  myBookings,
+  mySales,
+  viewBike,
+  wishlist,
+} from "#tests/support/listings";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
@@ -43,11 +48,7 @@ async function expectSignedOutForGood(person: Person) {
 }
 
 async function listedAccountIds(accountType: "seller" | "buyer") {
-  const body = await expectJson<{ items: User[] }>(
-    await t.request(`/api/users?accountType=${accountType}`, { cookie: admin.cookie }),
-    200,
-  );
-  return body.items.map((user) => user.id);
+  return (await accounts(t, admin, accountType)).map((user) => user.id);
 }
 
 async function statusOf(bookingId: string) {

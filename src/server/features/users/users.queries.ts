@@ -2,16 +2,30 @@ import type { AccountType } from "#src/shared/schemas/auth";
 import type { AppDb, Dialect } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
 import { lockAccount } from "../../lib/account-lock";
+import { olderThan, type TimeCursor } from "../../lib/time-cursor";
 import { notify } from "../../notifications/notify";
 
-export async function listUsersByAccountType(db: AppDb, accountType: AccountType) {
-  return db
+/**
+ * A page of the accounts of one type, newest first (one more than `limit`,
+ * to tell whether another page follows): keyset on (createdAt, id) through
+ * the (accountType, createdAt) index (migration 032), so a page costs the
+ * same however many people signed up.
+ */
+export function accountsPage(
+  db: AppDb,
+  accountType: AccountType,
+  after: TimeCursor | undefined,
+  limit: number,
+) {
+  let query = db
     .selectFrom("users")
     .select(["id", "name", "email", "emailVerified", "accountType", "verified", "createdAt"])
-    .where("accountType", "=", accountType)
+    .where("accountType", "=", accountType);
+  if (after) query = query.where(olderThan(after, { time: "users.createdAt", id: "users.id" }));
+  return query
     .orderBy("createdAt", "desc")
-    .orderBy("id")
-    .execute();
+    .orderBy("id", "desc")
+    .limit(limit + 1);
 }
 
 export async function findUserEmailAndType(db: AppDb, userId: string) {

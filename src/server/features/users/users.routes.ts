@@ -4,13 +4,14 @@ import { recordAdminAction } from "../../admin-log/admin-actions";
 import type { AppBindings } from "../../context";
 import { toBool, toIso } from "../../db/database";
 import { AppError } from "../../errors";
+import { decodeTimeCursor, pageOf } from "../../lib/time-cursor";
 import { readJson, readQuery } from "../../lib/validate";
 import { requireAdmin, signedInUser } from "../../middleware/session";
 import { roleOf } from "../../session-user";
 import {
+  accountsPage,
   deleteUserAccount,
   findUserEmailAndType,
-  listUsersByAccountType,
   setSellerVerified,
 } from "./users.queries";
 
@@ -19,11 +20,12 @@ export const usersRoutes = new Hono<AppBindings>();
 
 usersRoutes.use("*", requireAdmin);
 
+/** A page of accounts of one type, newest first (docs/api.md). */
 usersRoutes.get("/", async (c) => {
   const { db, env } = c.get("deps");
-  const { accountType } = readQuery(c, userListQuerySchema);
-  const rows = await listUsersByAccountType(db, accountType);
-  const items = rows.map((row) => ({
+  const { accountType, cursor, limit } = readQuery(c, userListQuerySchema);
+  const rows = await accountsPage(db, accountType, decodeTimeCursor(cursor), limit).execute();
+  const users = rows.map((row) => ({
     id: row.id,
     name: row.name,
     email: row.email,
@@ -33,7 +35,7 @@ usersRoutes.get("/", async (c) => {
     emailVerified: toBool(row.emailVerified),
     createdAt: toIso(row.createdAt),
   }));
-  return c.json({ items });
+  return c.json(pageOf(users, limit, (last) => ({ at: last.createdAt, id: last.id })));
 });
 
 usersRoutes.patch("/:id", async (c) => {

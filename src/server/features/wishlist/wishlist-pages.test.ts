@@ -1,4 +1,3 @@
-import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Page, WishlistEntry } from "#src/shared/schemas/bikes";
 import { expectJson } from "#tests/support/builders/api";
@@ -10,6 +9,7 @@ import {
   wishlist,
 } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
+import { expectReadInOrderFrom, planOf } from "#tests/support/query-plans";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { wishlistPage } from "./wishlist.queries";
 
@@ -112,25 +112,11 @@ describe("GET /api/me/wishlist", () => {
     const buyer = await newPerson(t, "buyer");
     for (let i = 0; i < 3; i++) await savedAgo(buyer, i);
     const { db, dialect } = t.deps;
-    const query = wishlistPage(db, { id: buyer.id, role: "user" }, undefined, 24).compile();
-    const plan = await db.transaction().execute(async (trx) => {
-      // A near-empty table is cheapest to scan whole and sort: ask what the planner can do
-      // without, as it does for a long wishlist.
-      if (dialect === "postgres") {
-        await sql`set local enable_seqscan = off`.execute(trx);
-        await sql`set local enable_sort = off`.execute(trx);
-      }
-      const explained = await trx.executeQuery<Record<string, string>>(
-        CompiledQuery.raw(
-          `${dialect === "postgres" ? "explain" : "explain query plan"} ${query.sql}`,
-          [...query.parameters],
-        ),
-      );
-      return explained.rows.map((row) => Object.values(row).join(" ")).join("\n");
-    });
-    expect(plan).toContain("wishlist_user_added");
-    // In the index's order: at most the ties of one instant sorted by id (SQLite's "last
-    // term", PostgreSQL's incremental sort), never every saved bike sorted for each page.
-    expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY|^\s*(->\s+)?Sort\s+\(/m);
+    const plan = await planOf(
+      db,
+      dialect,
+      wishlistPage(db, { id: buyer.id, role: "user" }, undefined, 24).compile(),
+    );
+    expectReadInOrderFrom(plan, "wishlist_user_added");
   });
 });

@@ -9,7 +9,7 @@ export const administrationOperations: Operation[] = [
     method: "GET",
     path: "/api/users",
     tag,
-    summary: "Accounts of one type",
+    summary: "Accounts of one type, newest first, a page at a time",
     access: "admin",
     query: userListQuerySchema,
     responses: { 200: userListSchema },

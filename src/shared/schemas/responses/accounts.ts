@@ -25,7 +25,10 @@ export const userSchema = z
 true satisfies SameType<z.infer<typeof userSchema>, User>;
 
 export const sessionSchema = z.object({ user: userSchema.nullable() });
-export const userListSchema = z.object({ items: z.array(userSchema) });
+export const userListSchema = z.object({
+  items: z.array(userSchema),
+  nextCursor: z.string().nullable().describe("Pass as `cursor` for the next, older page."),
+});
 export const sellerVerifiedSchema = z.object({ id: z.string(), verified: z.boolean() });
 
 export const publicConfigSchema = z.object({
