@@ -14,7 +14,7 @@ import type { AppDb } from "../../db/database";
 import type { BikesTable, BikeUpdate } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
+import { decodeTimeCursor, olderThan, pageOf, type TimeCursor } from "../../lib/time-cursor";
 
 /** The home page's Advertised section: the newest advertised bikes buyers can book. */
 export function advertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
@@ -39,24 +39,37 @@ export async function listAdvertisedBikes(db: AppDb, viewer: User | null, limit 
 }
 
 /**
- * The seller's own listings in every status, newest first, a page at a time.
- * Keyset on (postedAt, id) through the (sellerId, postedAt) index (migration
- * 030): a page costs the same however many bikes the seller has listed, and a
- * listing added while they page shifts nothing.
+ * A page of the seller's own listings in every status, newest first (one
+ * more than `limit`, to tell whether another page follows). Keyset on
+ * (postedAt, id) through the (sellerId, postedAt) index (migration 030): a
+ * page costs the same however many bikes the seller has listed.
  */
+export function sellerBikesPage(
+  db: AppDb,
+  seller: Pick<User, "id">,
+  after: TimeCursor | undefined,
+  limit: number,
+) {
+  let query = selectBikes(db, seller.id).where("bikes.sellerId", "=", seller.id);
+  if (after) query = query.where(olderThan(after, { time: "bikes.postedAt", id: "bikes.id" }));
+  return query
+    .orderBy("bikes.postedAt", "desc")
+    .orderBy("bikes.id", "desc")
+    .limit(limit + 1);
+}
+
+/** GET /api/me/bikes: a page, and the next one's cursor; a listing added meanwhile shifts nothing. */
 export async function listBikesBySeller(
   db: AppDb,
   seller: User,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<Page<ListedBike>> {
-  const after = decodeTimeCursor(page.cursor);
-  let query = selectBikes(db, seller.id).where("bikes.sellerId", "=", seller.id);
-  if (after) query = query.where(olderThan(after, { time: "bikes.postedAt", id: "bikes.id" }));
-  const rows = await query
-    .orderBy("bikes.postedAt", "desc")
-    .orderBy("bikes.id", "desc")
-    .limit(page.limit + 1)
-    .execute();
+  const rows = await sellerBikesPage(
+    db,
+    seller,
+    decodeTimeCursor(page.cursor),
+    page.limit,
+  ).execute();
   const bikes = rows.map((row) => toBike(row, seller));
   return pageOf(bikes, page.limit, (last) => ({ at: last.postedAt, id: last.id }));
 }

@@ -5,7 +5,9 @@ import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders
 import { book } from "#tests/support/builders/booking";
 import { everyPage, expectBadPageQueriesRefused, myBikes } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
+import { expectReadInOrderFrom, planOf } from "#tests/support/query-plans";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { sellerBikesPage } from "./bikes.queries";
 
 // docs/api.md, GET /api/me/bikes: the seller's own listings in every status,
 // newest first, a page at a time, with nothing lost or repeated while they
@@ -95,4 +97,10 @@ describe("GET /api/me/bikes", () => {
     const seller = await newPerson(t, "seller");
     await expectBadPageQueriesRefused(t, seller, "/api/me/bikes");
   });
+});
+
+test("a page is read in order from the (sellerId, postedAt) index, on both databases", async () => {
+  const { db, dialect } = t.deps;
+  const query = sellerBikesPage(db, { id: "someone" }, undefined, 24).compile();
+  expectReadInOrderFrom(await planOf(db, dialect, query), "bikes_seller_posted");
 });

@@ -10,7 +10,9 @@ import {
   mySales,
 } from "#tests/support/listings";
 import { newPerson, type Person } from "#tests/support/people";
+import { expectReadInOrderFrom, planOf } from "#tests/support/query-plans";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { bookingsPage } from "./bookings.queries";
 
 // docs/api.md, GET /api/me/bookings and /api/me/sales: the caller's own
 // bookings (or those on their bikes), newest first, a page at a time, with
@@ -118,4 +120,15 @@ test("twenty a page unless asked; the test helpers that follow every cursor see 
   const everyId = made.map((booking) => booking.id).reverse();
   expect((await myBookings(t, buyer)).map((booking) => booking.id)).toEqual(everyId);
   expect((await mySales(t, seller)).map((booking) => booking.id)).toEqual(everyId);
+});
+
+test.each([
+  { of: { buyerId: "someone" }, index: "bookings_buyer" },
+  { of: { sellerId: "someone" }, index: "bookings_seller" },
+] as const)("a page is read in order from $index, on both databases", async ({ of, index }) => {
+  const { db, dialect } = t.deps;
+  expectReadInOrderFrom(
+    await planOf(db, dialect, bookingsPage(db, of, undefined, 20).compile()),
+    index,
+  );
 });

@@ -16,7 +16,7 @@ import type { BookingRow, BookingsTable, Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
-import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
+import { decodeTimeCursor, olderThan, pageOf, type TimeCursor } from "../../lib/time-cursor";
 import { withNotificationTables } from "../../notifications/notification-tables";
 import { tellAboutBooking } from "./booking-notices";
 
@@ -302,13 +302,35 @@ export function toBooking(row: BookingWithSellerPhone): Booking {
 }
 
 /** Which bookings a list holds: the buyer's own, or those on the seller's bikes. */
-type BookingsOf = { buyerId: string } | { sellerId: string };
+export type BookingsOf = { buyerId: string } | { sellerId: string };
 
 /**
- * A buyer's bookings or a seller's sales, newest first, a page at a time.
- * Keyset on (createdAt, id), read through the (buyerId, createdAt) and
- * (sellerId, createdAt) indexes: a page costs the same however long the
- * history, and a booking made while someone pages never shifts a page
+ * A page of a buyer's bookings or a seller's sales, newest first (one more
+ * than `limit`, to tell whether another page follows). Keyset on
+ * (createdAt, id), read through the (buyerId, createdAt) and (sellerId,
+ * createdAt) indexes: a page costs the same however long the history.
+ */
+export function bookingsPage(
+  db: AppDb,
+  of: BookingsOf,
+  after: TimeCursor | undefined,
+  limit: number,
+) {
+  let query =
+    "buyerId" in of
+      ? selectBookings(db).where("bookings.buyerId", "=", of.buyerId)
+      : selectBookings(db).where("bookings.sellerId", "=", of.sellerId);
+  if (after)
+    query = query.where(olderThan(after, { time: "bookings.createdAt", id: "bookings.id" }));
+  return query
+    .orderBy("bookings.createdAt", "desc")
+    .orderBy("bookings.id", "desc")
+    .limit(limit + 1);
+}
+
+/**
+ * GET /api/me/bookings and /api/me/sales: a page, and the next one's cursor.
+ * A booking made while someone pages goes on top and never shifts a page
  * under them.
  */
 export async function listBookings(
@@ -316,17 +338,6 @@ export async function listBookings(
   of: BookingsOf,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<BookingPage> {
-  const after = decodeTimeCursor(page.cursor);
-  let query =
-    "buyerId" in of
-      ? selectBookings(db).where("bookings.buyerId", "=", of.buyerId)
-      : selectBookings(db).where("bookings.sellerId", "=", of.sellerId);
-  if (after)
-    query = query.where(olderThan(after, { time: "bookings.createdAt", id: "bookings.id" }));
-  const rows = await query
-    .orderBy("bookings.createdAt", "desc")
-    .orderBy("bookings.id", "desc")
-    .limit(page.limit + 1)
-    .execute();
+  const rows = await bookingsPage(db, of, decodeTimeCursor(page.cursor), page.limit).execute();
   return pageOf(rows.map(toBooking), page.limit, (last) => ({ at: last.createdAt, id: last.id }));
 }
