@@ -43,6 +43,25 @@ describe("an admin pages through many accounts", () => {
     await expectToast(page, "Seller 1 is verified");
     await oldest.getByRole("img", { name: marketText.verified }).waitFor();
     expect(await accounts.count()).toBe(all);
+
+    // A search by name narrows the list, in the address; 'Show all sellers' undoes it.
+    const search = page.getByRole("search", { name: "Search sellers" });
+    await search.getByRole("searchbox").fill("seller 5");
+    await search.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByText("Showing sellers whose name or e-mail holds “seller 5”.").waitFor();
+    expect(new URL(page.url()).searchParams.get("q")).toBe("seller 5");
+    await expect.poll(async () => (await accounts.allInnerTexts()).length).toBe(3);
+    for (const name of ["Seller 51", "Seller 50", "Seller 5"]) {
+      await cardTitled(page, name).waitFor();
+    }
+    await search.getByRole("searchbox").fill("nobody by this name");
+    await search.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByText("No sellers match “nobody by this name”.").waitFor();
+    await page.getByRole("link", { name: "Show all sellers", exact: true }).click();
+    await cardTitled(page, "Seller 51").waitFor();
+    // The whole list as it was left: both pages loaded.
+    expect(await accounts.count()).toBe(all);
+    expect(new URL(page.url()).search).toBe("");
     expectNoErrors();
   }, 120_000);
 });

@@ -21,7 +21,10 @@ export const queryKeys = {
   /** Reviews of sellers; a review also changes the rating on every bike list. */
   sellers: ["sellers"] as const,
   sellerReviews: (sellerId: string) => ["sellers", sellerId, "reviews"] as const,
-  users: (accountType: "seller" | "buyer") => ["users", accountType] as const,
+  /** Every list of one type of account, searched or not. */
+  accountsOf: (accountType: "seller" | "buyer") => ["users", accountType] as const,
+  /** The accounts of one type whose name or address holds `q` ("" for all). */
+  users: (accountType: "seller" | "buyer", q: string) => ["users", accountType, q] as const,
   categories: ["categories"] as const,
   reports: (status: "open" | "closed") => ["reports", status] as const,
   allReports: ["reports"] as const,

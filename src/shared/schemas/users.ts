@@ -17,9 +17,18 @@ export interface User {
   createdAt: string;
 }
 
-/** GET /api/users: the accounts of one type, newest first, a page at a time (50 unless asked). */
+/**
+ * GET /api/users: the accounts of one type, newest first, a page at a time
+ * (50 unless asked); `q` keeps those whose name or e-mail address holds it.
+ */
 export const userListQuerySchema = cursorPageQuerySchema({ fallback: 50, max: 50 }).extend({
   accountType: z.enum(accountTypes, { error: "accountType must be seller or buyer" }),
+  q: z
+    .string()
+    .trim()
+    .max(100, "Search for at most 100 characters")
+    .optional()
+    .transform((q) => q || undefined),
 });
 
 /** PATCH /api/users/:id */

@@ -6,15 +6,19 @@ import { queryKeys } from "../../lib/query-keys";
 
 export type AccountType = "seller" | "buyer";
 
-/** The accounts of one type, a page at a time: the first page the newest, each next one older. */
-export const usersQuery = (accountType: AccountType) =>
+/**
+ * The accounts of one type, a page at a time: the first page the newest,
+ * each next one older; `q` keeps those whose name or address holds it.
+ */
+export const usersQuery = (accountType: AccountType, q: string) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.users(accountType),
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<User>>(
-        `/api/users?accountType=${accountType}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-        { signal },
-      ),
+    queryKey: queryKeys.users(accountType, q),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ accountType });
+      if (q) params.set("q", q);
+      if (pageParam) params.set("cursor", pageParam);
+      return api<Page<User>>(`/api/users?${params}`, { signal });
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     // People register all the time: ask afresh on each visit.

@@ -7,9 +7,9 @@ import { queryKeys } from "../../lib/query-keys";
 import { toast } from "../../lib/toast";
 import { type AccountType, deleteUser, verifySeller } from "./api";
 
-/** Changes the accounts in whichever loaded page of the list holds them. */
+/** Changes the accounts in whichever loaded page of any list of them (a search's too) holds them. */
 function updateUsers(accountType: AccountType, change: (items: User[]) => User[]) {
-  updatePagedItems<User>(queryKeys.users(accountType), change);
+  updatePagedItems<User>(queryKeys.accountsOf(accountType), change);
 }
 
 export const verifyFailed = (error: unknown) =>

@@ -87,6 +87,54 @@ describe("GET /api/users", () => {
     expect(first.nextCursor).not.toBeNull();
   });
 
+  test("q keeps the accounts whose name or address holds it, any case, a page at a time", async () => {
+    const [karim, other] = [
+      await newPerson(t, "seller", "Karim Rides"),
+      await newPerson(t, "seller"),
+    ];
+    const buyer = await newPerson(t, "buyer", "Karim the Buyer");
+    const [percent, underscore] = await signedUpAgo("seller", [1, 2]);
+    await t.deps.db
+      .updateTable("users")
+      .set({ name: "100% Bikes" })
+      .where("id", "=", percent ?? "")
+      .execute();
+    await t.deps.db
+      .updateTable("users")
+      .set({ name: "Bikes_R_Us" })
+      .where("id", "=", underscore ?? "")
+      .execute();
+
+    const named = await page("accountType=seller&q=%20kARIM%20");
+    expect(idsOf(named.items)).toEqual([karim.id]);
+    expect(named.nextCursor).toBeNull();
+    const byAddress = await page(
+      `accountType=seller&q=${encodeURIComponent(other.email.slice(0, 12).toUpperCase())}`,
+    );
+    expect(idsOf(byAddress.items)).toEqual([other.id]);
+    // The buyer of the same name is on the buyers' list only.
+    expect(idsOf((await page("accountType=buyer&q=karim")).items)).toEqual([buyer.id]);
+    // % and _ are what they say, not patterns.
+    expect(idsOf((await page("accountType=seller&q=0%25")).items)).toEqual([percent]);
+    expect(idsOf((await page("accountType=seller&q=s_r")).items)).toEqual([underscore]);
+    expect((await page("accountType=seller&q=nobody%20by%20this%20name")).items).toEqual([]);
+    // Pages of matches follow the same cursor.
+    const matches = await everyPage<User>(
+      t,
+      admin,
+      "/api/users?accountType=seller&q=bikes&limit=1",
+    );
+    expect(idsOf(matches.flat())).toEqual([percent, underscore]);
+  });
+
+  test("a search of more than 100 characters is refused with 400 and the field", async () => {
+    const response = await t.request(`/api/users?accountType=seller&q=${"x".repeat(101)}`, {
+      cookie: admin.cookie,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { fields: { q: expect.any(String) } } });
+  });
+
   test("a made-up cursor or a limit out of range is refused with 400 and the field", async () => {
     await expectBadPageQueriesRefused(t, admin, "/api/users?accountType=seller");
   });

@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from "kysely";
 import type { AccountType } from "#src/shared/schemas/auth";
 import type { AppDb, Dialect } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
@@ -9,18 +10,28 @@ import { notify } from "../../notifications/notify";
  * A page of the accounts of one type, newest first (one more than `limit`,
  * to tell whether another page follows): keyset on (createdAt, id) through
  * the (accountType, createdAt) index (migration 032), so a page costs the
- * same however many people signed up.
+ * same however many people signed up. `q` keeps the accounts whose name or
+ * address holds it, any case: checked on each account the index hands over,
+ * so a rare match costs a walk through the type's accounts (an admin's
+ * search, not a visitor's).
  */
 export function accountsPage(
   db: AppDb,
   accountType: AccountType,
   after: TimeCursor | undefined,
   limit: number,
+  q?: string,
 ) {
   let query = db
     .selectFrom("users")
     .select(["id", "name", "email", "emailVerified", "accountType", "verified", "createdAt"])
     .where("accountType", "=", accountType);
+  if (q) {
+    const holds = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(
+      sql<SqlBool>`(lower(${sql.ref("name")}) like ${holds} escape '\\' or lower(${sql.ref("email")}) like ${holds} escape '\\')`,
+    );
+  }
   if (after) query = query.where(olderThan(after, { time: "users.createdAt", id: "users.id" }));
   return query
     .orderBy("createdAt", "desc")

@@ -23,8 +23,8 @@ usersRoutes.use("*", requireAdmin);
 /** A page of accounts of one type, newest first (docs/api.md). */
 usersRoutes.get("/", async (c) => {
   const { db, env } = c.get("deps");
-  const { accountType, cursor, limit } = readQuery(c, userListQuerySchema);
-  const rows = await accountsPage(db, accountType, decodeTimeCursor(cursor), limit).execute();
+  const { accountType, cursor, limit, q } = readQuery(c, userListQuerySchema);
+  const rows = await accountsPage(db, accountType, decodeTimeCursor(cursor), limit, q).execute();
   const users = rows.map((row) => ({
     id: row.id,
     name: row.name,
