@@ -18,6 +18,10 @@ export async function viewBike(
   );
 }
 
+/** `path` with `query` added, whether or not it has a query already. */
+const withQuery = (path: string, query: string) =>
+  `${path}${path.includes("?") ? "&" : "?"}${query}`;
+
 /**
  * Every page of a list paged by cursor (docs/api.md), each page's items,
  * following `nextCursor` to the last page. `path` may carry a query already.
@@ -28,10 +32,9 @@ export async function everyPage<T>(
   path: string,
 ): Promise<T[][]> {
   const pages: T[][] = [];
-  const separator = path.includes("?") ? "&" : "?";
   let cursor: string | null = null;
   do {
-    const url: string = cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path;
+    const url: string = cursor ? withQuery(path, `cursor=${encodeURIComponent(cursor)}`) : path;
     const page: Page<T> = await expectJson<Page<T>>(
       await api.request(url, { cookie: who.cookie }),
       200,
@@ -58,7 +61,7 @@ export async function expectBadPageQueriesRefused(
     ["limit=2.5", "limit"],
     ["limit=two", "limit"],
   ] as const) {
-    const url = `${path}${path.includes("?") ? "&" : "?"}${query}`;
+    const url = withQuery(path, query);
     const response = await api.request(url, { cookie: who.cookie });
     expect(response.status, url).toBe(400);
     expect(((await response.json()) as ErrorBody).error.fields).toHaveProperty(field);
@@ -67,7 +70,7 @@ export async function expectBadPageQueriesRefused(
 
 /** Every item of such a list, fifty a page. `path` may carry a query already. */
 const everyItem = async <T>(api: Api, who: { cookie: string }, path: string): Promise<T[]> =>
-  (await everyPage<T>(api, who, `${path}${path.includes("?") ? "&" : "?"}limit=50`)).flat();
+  (await everyPage<T>(api, who, withQuery(path, "limit=50"))).flat();
 
 export const myBookings = (api: Api, who: { cookie: string }) =>
   everyItem<Booking>(api, who, "/api/me/bookings");
