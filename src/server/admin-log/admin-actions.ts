@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { AdminAction, AdminActionKind } from "../../shared/schemas/moderation";
 import { type AppDb, toIso } from "../db/database";
 import type { Tables } from "../db/tables";
-import { olderThan, type TimeCursor } from "../lib/time-cursor";
+import { newestFirst, type TimeCursor } from "../lib/time-cursor";
 
 /** migrations/020-moderation.ts: names are copied so the record outlives what it names. */
 interface AdminActionsTable {
@@ -52,19 +52,17 @@ export async function recordAdminAction(
     .execute();
 }
 
-/** Newest first; `before` is the (createdAt, id) of the last row of the previous page. */
+/**
+ * Newest first, one more than `limit` (for `pageOf`); `before` is the
+ * (createdAt, id) of the last row of the previous page.
+ */
 export async function listAdminActions(
   db: AppDb,
   limit: number,
   before?: TimeCursor,
 ): Promise<AdminAction[]> {
-  let query = actionsOf(db).selectFrom("adminActions").selectAll();
-  if (before) query = query.where(olderThan(before, { time: "createdAt", id: "id" }));
-  const rows = await query
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+  const logged = actionsOf(db).selectFrom("adminActions").selectAll();
+  const rows = await newestFirst(logged, { time: "createdAt", id: "id" }, before, limit).execute();
   return rows.map((row) => ({
     id: row.id,
     admin: { id: row.adminId, name: row.adminName },

@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { AppError } from "../errors";
 
 /** A page's place in a list ordered by time then id: the last row's pair, opaque to clients. */
@@ -45,6 +45,27 @@ export function olderThan(
 ): Expression<SqlBool> {
   const time = sql.ref(columns.time);
   return sql<SqlBool>`(${time} < ${cursor.at} or (${time} = ${cursor.at} and ${sql.ref(columns.id)} < ${cursor.id}))`;
+}
+
+/**
+ * One page's statement of a list newest first by (time, id): the rows after
+ * `after` when given, in that order, one more than `limit` so `pageOf` can
+ * tell whether another page follows. The cursor's columns and the order's
+ * are the same by construction, which a keyset needs: rows are neither
+ * skipped nor repeated across pages only if the cursor compares what the
+ * list is sorted by. Columns as `table.column`, as `olderThan` takes them.
+ */
+export function newestFirst<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: { time: string; id: string },
+  after: TimeCursor | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  const from = after ? query.where(olderThan(after, columns)) : query;
+  return from
+    .orderBy(sql.ref(columns.time), "desc")
+    .orderBy(sql.ref(columns.id), "desc")
+    .limit(limit + 1);
 }
 
 /**

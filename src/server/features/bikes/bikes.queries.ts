@@ -14,7 +14,7 @@ import type { AppDb } from "../../db/database";
 import type { BikesTable, BikeUpdate } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
-import { decodeTimeCursor, olderThan, pageOf, type TimeCursor } from "../../lib/time-cursor";
+import { decodeTimeCursor, newestFirst, pageOf, type TimeCursor } from "../../lib/time-cursor";
 
 /** The home page's Advertised section: the newest advertised bikes buyers can book. */
 export function advertisedBikes(db: AppDb, viewer: User | null, limit = 12) {
@@ -50,12 +50,8 @@ export function sellerBikesPage(
   after: TimeCursor | undefined,
   limit: number,
 ) {
-  let query = selectBikes(db, seller.id).where("bikes.sellerId", "=", seller.id);
-  if (after) query = query.where(olderThan(after, { time: "bikes.postedAt", id: "bikes.id" }));
-  return query
-    .orderBy("bikes.postedAt", "desc")
-    .orderBy("bikes.id", "desc")
-    .limit(limit + 1);
+  const theirs = selectBikes(db, seller.id).where("bikes.sellerId", "=", seller.id);
+  return newestFirst(theirs, { time: "bikes.postedAt", id: "bikes.id" }, after, limit);
 }
 
 /** GET /api/me/bikes: a page, and the next one's cursor; a listing added meanwhile shifts nothing. */

@@ -16,7 +16,7 @@ import type { BookingRow, BookingsTable, Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { lockAccount } from "../../lib/account-lock";
-import { decodeTimeCursor, olderThan, pageOf, type TimeCursor } from "../../lib/time-cursor";
+import { decodeTimeCursor, newestFirst, pageOf, type TimeCursor } from "../../lib/time-cursor";
 import { withNotificationTables } from "../../notifications/notification-tables";
 import { tellAboutBooking } from "./booking-notices";
 
@@ -316,16 +316,11 @@ export function bookingsPage(
   after: TimeCursor | undefined,
   limit: number,
 ) {
-  let query =
+  const theirs =
     "buyerId" in of
       ? selectBookings(db).where("bookings.buyerId", "=", of.buyerId)
       : selectBookings(db).where("bookings.sellerId", "=", of.sellerId);
-  if (after)
-    query = query.where(olderThan(after, { time: "bookings.createdAt", id: "bookings.id" }));
-  return query
-    .orderBy("bookings.createdAt", "desc")
-    .orderBy("bookings.id", "desc")
-    .limit(limit + 1);
+  return newestFirst(theirs, { time: "bookings.createdAt", id: "bookings.id" }, after, limit);
 }
 
 /**

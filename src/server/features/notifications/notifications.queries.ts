@@ -1,5 +1,5 @@
 import type { AppDb } from "../../db/database";
-import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
+import { decodeTimeCursor, newestFirst, pageOf } from "../../lib/time-cursor";
 import {
   NOTIFICATION_COLUMNS,
   toNotification,
@@ -17,16 +17,16 @@ export async function listNotifications(
   page: { cursor?: string | undefined; limit: number },
 ) {
   const after = decodeTimeCursor(page.cursor);
-  let query = withNotificationTables(db)
+  const theirs = withNotificationTables(db)
     .selectFrom("notifications")
     .select(NOTIFICATION_COLUMNS)
     .where("userId", "=", userId);
-  if (after) query = query.where(olderThan(after, { time: "createdAt", id: "id" }));
-  const rows = await query
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(page.limit + 1)
-    .execute();
+  const rows = await newestFirst(
+    theirs,
+    { time: "createdAt", id: "id" },
+    after,
+    page.limit,
+  ).execute();
   const items = rows.map(toNotification);
   return pageOf(items, page.limit, (last) => ({ at: last.createdAt, id: last.id }));
 }

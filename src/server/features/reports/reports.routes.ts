@@ -60,6 +60,6 @@ export const adminActionsRoutes = new Hono<AppBindings>();
 
 adminActionsRoutes.get("/", requireAdmin, async (c) => {
   const { db } = c.get("deps");
-  const rows = await listAdminActions(db, PAGE + 1, decodeTimeCursor(c.req.query("cursor")));
+  const rows = await listAdminActions(db, PAGE, decodeTimeCursor(c.req.query("cursor")));
   return c.json(pageOf(rows, PAGE, (last) => ({ at: last.createdAt, id: last.id })));
 });

@@ -7,7 +7,7 @@ import { medianReplyMinutes } from "../../conversations/reply-times";
 import { toBool, toIso } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { AppError } from "../../errors";
-import { decodeTimeCursor, olderThan, pageOf } from "../../lib/time-cursor";
+import { decodeTimeCursor, newestFirst, pageOf } from "../../lib/time-cursor";
 import { withReviewTables } from "./review-tables";
 
 /** A profile shows at most this many of the seller's available bikes, newest first. */
@@ -118,12 +118,12 @@ export async function listSellerReviews(
 ): Promise<ReviewPage> {
   if (!(await findSellerAccount(db, sellerId))) throw noSuchSeller();
   const after = decodeTimeCursor(page.cursor);
-  let query = selectShownReviews(db).where("sellerId", "=", sellerId);
-  if (after) query = query.where(olderThan(after, { time: "createdAt", id: "id" }));
-  const rows = await query
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(page.limit + 1)
-    .execute();
+  const shown = selectShownReviews(db).where("sellerId", "=", sellerId);
+  const rows = await newestFirst(
+    shown,
+    { time: "createdAt", id: "id" },
+    after,
+    page.limit,
+  ).execute();
   return pageOf(rows.map(toReview), page.limit, (last) => ({ at: last.createdAt, id: last.id }));
 }

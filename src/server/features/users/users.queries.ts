@@ -3,7 +3,7 @@ import type { AccountType } from "#src/shared/schemas/auth";
 import type { AppDb, Dialect } from "../../db/database";
 import { inTransaction } from "../../db/transaction";
 import { lockAccount } from "../../lib/account-lock";
-import { olderThan, type TimeCursor } from "../../lib/time-cursor";
+import { newestFirst, type TimeCursor } from "../../lib/time-cursor";
 import { notify } from "../../notifications/notify";
 
 /**
@@ -32,11 +32,7 @@ export function accountsPage(
       sql<SqlBool>`(lower(${sql.ref("name")}) like ${holds} escape '\\' or lower(${sql.ref("email")}) like ${holds} escape '\\')`,
     );
   }
-  if (after) query = query.where(olderThan(after, { time: "users.createdAt", id: "users.id" }));
-  return query
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit + 1);
+  return newestFirst(query, { time: "users.createdAt", id: "users.id" }, after, limit);
 }
 
 export async function findUserEmailAndType(db: AppDb, userId: string) {

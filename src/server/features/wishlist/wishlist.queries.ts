@@ -6,7 +6,7 @@ import { compiledOnce } from "../../db/compiled-once";
 import { type AppDb, type Dialect, toIso } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { inTransaction } from "../../db/transaction";
-import { decodeTimeCursor, olderThan, pageOf, type TimeCursor } from "../../lib/time-cursor";
+import { decodeTimeCursor, newestFirst, pageOf, type TimeCursor } from "../../lib/time-cursor";
 
 // A heart's statements, each built by Kysely once (db/compiled-once.ts): hearts are
 // the most frequent write.
@@ -122,7 +122,7 @@ export function wishlistPage(
   after: TimeCursor | undefined,
   limit: number,
 ) {
-  let query = selectBikes(db, viewer.id)
+  const saved = selectBikes(db, viewer.id)
     .innerJoin("wishlist as saved", (join) =>
       join.onRef("saved.bikeId", "=", "bikes.id").on("saved.userId", "=", viewer.id),
     )
@@ -131,11 +131,7 @@ export function wishlistPage(
     )
     .select(["saved.addedAt as savedAt", "firstWishes.bikeId as firstWishBikeId"])
     .where(shownTo(viewer));
-  if (after) query = query.where(olderThan(after, { time: "saved.addedAt", id: "saved.bikeId" }));
-  return query
-    .orderBy("saved.addedAt", "desc")
-    .orderBy("saved.bikeId", "desc")
-    .limit(limit + 1);
+  return newestFirst(saved, { time: "saved.addedAt", id: "saved.bikeId" }, after, limit);
 }
 
 /**
