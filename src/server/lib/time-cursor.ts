@@ -1,4 +1,4 @@
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type SelectQueryBuilder, type SqlBool, type StringReference, sql } from "kysely";
 import { AppError } from "../errors";
 
 /** A page's place in a list ordered by time then id: the last row's pair, opaque to clients. */
@@ -35,36 +35,29 @@ export function decodeTimeCursor(raw: string | undefined): TimeCursor | undefine
 }
 
 /**
- * What comes after `cursor` in a list ordered newest first by (time, id):
- * rows older than it, or as old with a smaller id, so rows of the same
- * instant are each listed once across pages. Columns as `table.column`.
- */
-export function olderThan(
-  cursor: TimeCursor,
-  columns: { time: string; id: string },
-): Expression<SqlBool> {
-  const time = sql.ref(columns.time);
-  return sql<SqlBool>`(${time} < ${cursor.at} or (${time} = ${cursor.at} and ${sql.ref(columns.id)} < ${cursor.id}))`;
-}
-
-/**
- * One page's statement of a list newest first by (time, id): the rows after
- * `after` when given, in that order, one more than `limit` so `pageOf` can
- * tell whether another page follows. The cursor's columns and the order's
- * are the same by construction, which a keyset needs: rows are neither
- * skipped nor repeated across pages only if the cursor compares what the
- * list is sorted by. Columns as `table.column`, as `olderThan` takes them.
+ * One page's statement of a list newest first by (time, id): after `after`
+ * when given, in that order, one more than `limit` so `pageOf` can tell
+ * whether another page follows. "After" is older, or as old with a smaller
+ * id, so rows of the same instant are each listed once across pages. The
+ * cursor compares the columns the list is sorted by, as a keyset must, and
+ * they are checked against the query's tables.
  */
 export function newestFirst<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  columns: { time: string; id: string },
+  columns: { time: StringReference<DB, TB>; id: StringReference<DB, TB> },
   after: TimeCursor | undefined,
   limit: number,
 ): SelectQueryBuilder<DB, TB, O> {
-  const from = after ? query.where(olderThan(after, columns)) : query;
+  const time = sql.ref(columns.time);
+  const id = sql.ref(columns.id);
+  const from = after
+    ? query.where(
+        sql<SqlBool>`(${time} < ${after.at} or (${time} = ${after.at} and ${id} < ${after.id}))`,
+      )
+    : query;
   return from
-    .orderBy(sql.ref(columns.time), "desc")
-    .orderBy(sql.ref(columns.id), "desc")
+    .orderBy(time, "desc")
+    .orderBy(id, "desc")
     .limit(limit + 1);
 }
 
