@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
@@ -33,6 +34,32 @@ function serverReadyBuild(): Plugin {
 }
 
 /**
+ * react-router 7's package exports name only its development build, whatever
+ * the mode (remix-run/react-router#12532, #14102: meant to be temporary), so a
+ * production bundle carried its development warnings: code every visitor
+ * downloads and warnings in their console. The build takes the production
+ * files the package ships beside them; `vite` in development keeps the warnings.
+ */
+function reactRouterProductionFiles(): Plugin {
+  const packageDir = path.dirname(
+    createRequire(import.meta.url).resolve("react-router/package.json"),
+  );
+  const production = (file: string) => path.join(packageDir, "dist/production", file);
+  return {
+    name: "reride:react-router-production-files",
+    apply: "build",
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: production("index.mjs") },
+          { find: /^react-router\/dom$/, replacement: production("dom-export.mjs") },
+        ],
+      },
+    }),
+  };
+}
+
+/**
  * The client lives in src/client; the server serves the build from
  * dist/client at the repository root, and in development Vite forwards /api
  * to the server so cookies stay first-party.
@@ -40,7 +67,7 @@ function serverReadyBuild(): Plugin {
 export default defineConfig({
   root: fromRoot("./src/client"),
   publicDir: fromRoot("./public"),
-  plugins: [react(), tailwindcss(), serverReadyBuild()],
+  plugins: [react(), tailwindcss(), reactRouterProductionFiles(), serverReadyBuild()],
   build: {
     outDir: fromRoot("./dist/client"),
     emptyOutDir: true,

@@ -8,7 +8,7 @@
 // module(s) and their static imports. Vite's manifest (build.manifest in
 // vite.config.ts) names those imports; index.html is read too so that what
 // the browser really fetches up front is what gets counted.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { closure as chunkClosure, entryKey as findEntry, ROUTES } from "./first-visit.mjs";
@@ -24,6 +24,26 @@ const manifestFile = path.join(clientDir, ".vite/manifest.json");
 const KB = 1000;
 // One stylesheet serves every route today; a route that adds its own CSS counts it too.
 const CSS_BUDGET = 25;
+
+// Libraries whose development build (its warnings and checks) must not reach
+// visitors, each known by a message only that build holds. react-router 7's
+// package names its development files whatever the mode; vite.config.ts
+// points the build at the production ones.
+const DEVELOPMENT_ONLY = [
+  { library: "react-dom", marker: "Maximum update depth exceeded" },
+  { library: "react-router", marker: "You rendered descendant <Routes>" },
+];
+
+/** The libraries whose development build some built script holds. */
+function developmentBuilds() {
+  const assets = path.join(clientDir, "assets");
+  const scripts = readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => readFileSync(path.join(assets, file), "utf8"));
+  return DEVELOPMENT_ONLY.filter(({ marker }) => scripts.some((code) => code.includes(marker))).map(
+    ({ library }) => library,
+  );
+}
 
 /** @typedef {{ file: string, imports?: string[], css?: string[], isEntry?: boolean }} Chunk */
 
@@ -126,6 +146,13 @@ function main() {
     printTable(results);
   }
   if (results.some((result) => !result.pass)) process.exitCode = 1;
+  const development = developmentBuilds();
+  if (development.length > 0) {
+    process.stderr.write(
+      `bundle-budget: the build holds the development build of ${development.join(", ")}: resolve the production files (vite.config.ts).\n`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 function printTable(results) {
