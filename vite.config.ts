@@ -39,6 +39,8 @@ function serverReadyBuild(): Plugin {
  * production bundle carried its development warnings: code every visitor
  * downloads and warnings in their console. The build takes the production
  * files the package ships beside them; `vite` in development keeps the warnings.
+ * react-router 8 chooses by mode itself (and names its files differently):
+ * this plugin goes with the upgrade.
  */
 function reactRouterProductionFiles(): Plugin {
   const packageDir = path.dirname(
