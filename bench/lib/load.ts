@@ -2,8 +2,11 @@ import { type WrkOptions, type WrkResult, wrk } from "./wrk";
 
 /**
  * Servers compared on one endpoint, interleaved: every round runs each
- * server once, in the same order (A B C A B C …), so a slow spell of the
- * shared machine hits all of them rather than one. The median of the rounds
+ * server once, so a slow spell of the shared machine hits all of them rather
+ * than one, and each round starts one further along (A B C, B C A, C A B …;
+ * `inTurn`), so no server always runs first: for writes the first run of a
+ * round meets the tidiest database, and an A/B of two builds run in a fixed
+ * order favoured whichever ran first (decision 21). The median of the rounds
  * is reported; a ratio between two servers is the median of each round's
  * ratio (`pairedRatio`), since the two runs of a round are seconds apart and
  * share whatever else the machine was doing then.
@@ -75,7 +78,7 @@ export async function measure(
   const rounds = new Map<string, WrkResult[]>(plan.contenders.map((c) => [c.label, []]));
   for (let round = 1; round <= settings.rounds; round++) {
     const line: string[] = [];
-    for (const contender of plan.contenders) {
+    for (const contender of inTurn(plan.contenders, round)) {
       const result = await wrk(options(contender, settings.seconds));
       await plan.afterEachRun?.();
       rounds.get(contender.label)?.push(result);
@@ -99,6 +102,12 @@ export async function measure(
       errors: results.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0),
     };
   });
+}
+
+/** `items` starting at the (round − 1)th, wrapping around: round 1 is `items` as given. */
+export function inTurn<T>(items: readonly T[], round: number): T[] {
+  const start = (round - 1) % Math.max(items.length, 1);
+  return [...items.slice(start), ...items.slice(0, start)];
 }
 
 /**

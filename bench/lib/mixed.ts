@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { openDatabase } from "#src/server/db/database";
 import type { CategoryName } from "#src/shared/schemas/categories";
 import type { BenchDatabase } from "./databases";
-import { type LoadSettings, median, pairedRatio, percentile, type Summary } from "./load";
+import { inTurn, type LoadSettings, median, pairedRatio, percentile, type Summary } from "./load";
 import { type ReRide, signUp } from "./reride";
 import { type WrkResult, wrk } from "./wrk";
 
@@ -12,7 +12,8 @@ import { type WrkResult, wrk } from "./wrk";
  * a bike page read at full speed by wrk, while other users write at a fixed
  * rate — wishlist hearts, bookings and their cancellations, new listings, messages to sellers —
  * from this process. Each read endpoint is measured write-free and at every
- * rate in WRITE_RATES, interleaved round by round (0, 20, 200, 0, 20, 200, …),
+ * rate in WRITE_RATES, interleaved round by round, each round starting one
+ * rate further along (0, 20, 200, then 20, 200, 0, …; load.ts's `inTurn`),
  * on one ReRide process and on one per core. "Kept" is the read throughput at
  * a rate over the write-free throughput of the same round (load.ts pairs
  * them), so a slow spell of the machine moves one ratio, not the verdict.
@@ -122,7 +123,7 @@ export async function runMixed(
         );
         for (let round = 1; round <= settings.rounds; round++) {
           const line: string[] = [];
-          for (const rate of WRITE_RATES) {
+          for (const rate of inTurn(WRITE_RATES, round)) {
             const seconds = settings.seconds;
             const [reads, writes] = await Promise.all([
               wrk({ url, seconds, connections: settings.connections, headers }),

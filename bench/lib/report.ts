@@ -60,7 +60,7 @@ export function render(r: Results): string {
       `Load average at start: ${m.loadAverage.join(", ")}.`,
     "",
     `wrk: 1 thread, ${r.options.connections} connections, ${r.options.seconds} s per run, ` +
-      `${r.options.rounds} interleaved rounds (A B C D, A B C D, …), medians shown. ` +
+      `${r.options.rounds} interleaved rounds (A B C D, B C D A, …), medians shown. ` +
       "Load generator and servers share the cores; read the ratios, not the absolute figures (bench/README.md).",
     "",
   );
