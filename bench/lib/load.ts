@@ -94,14 +94,19 @@ export async function measure(
       contender: contender.label,
       url: contender.url,
       rounds: results,
-      median: {
-        requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
-        p50Ms: median(results.map((r) => r.p50Ms)),
-        p99Ms: median(results.map((r) => r.p99Ms)),
-      },
+      median: medianOf(results),
       errors: results.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0),
     };
   });
+}
+
+/** The median of the rounds' throughput and of each percentile. */
+export function medianOf(rounds: readonly WrkResult[]): Summary {
+  return {
+    requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+  };
 }
 
 /** `items` starting at the (round − 1)th, wrapping around: round 1 is `items` as given. */
@@ -116,7 +121,7 @@ export function inTurn<T>(items: readonly T[], round: number): T[] {
  * moves one ratio, not the verdict; a ratio of the two medians can pair a's
  * best round with b's worst.
  */
-export function pairedRatio(a: Measured, b: Measured): number {
+export function pairedRatio(a: Pick<Measured, "rounds">, b: Pick<Measured, "rounds">): number {
   const ratios = a.rounds
     .map((round, i) => {
       const other = b.rounds[i]?.requestsPerSecond ?? 0;

@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { openDatabase } from "#src/server/db/database";
 import type { CategoryName } from "#src/shared/schemas/categories";
 import type { BenchDatabase } from "./databases";
-import { inTurn, type LoadSettings, median, pairedRatio, percentile, type Summary } from "./load";
+import { inTurn, type LoadSettings, medianOf, pairedRatio, percentile, type Summary } from "./load";
 import { type ReRide, signUp } from "./reride";
 import { type WrkResult, wrk } from "./wrk";
 
@@ -151,12 +151,9 @@ export async function runMixed(
             rate,
             rounds: reads,
             writes,
-            median: {
-              requestsPerSecond: median(reads.map((r) => r.requestsPerSecond)),
-              p50Ms: median(reads.map((r) => r.p50Ms)),
-              p99Ms: median(reads.map((r) => r.p99Ms)),
-            },
-            kept: rate === 0 ? 1 : keptRatio(reads, writeFree),
+            median: medianOf(reads),
+            // Reads at this rate ÷ write-free reads, paired round by round.
+            kept: rate === 0 ? 1 : pairedRatio({ rounds: reads }, { rounds: writeFree }),
             errors: reads.reduce((sum, r) => sum + r.non2xx + r.socketErrors, 0),
           });
         }
@@ -167,20 +164,6 @@ export async function runMixed(
     for (const kind of kinds) await kind.cleanUp?.();
   }
   return rows;
-}
-
-/** Reads at a write rate ÷ write-free reads, paired round by round. */
-function keptRatio(reads: WrkResult[], writeFree: WrkResult[]): number {
-  const asMeasured = (rounds: WrkResult[]) => ({
-    endpoint: "",
-    kind: "read" as const,
-    contender: "",
-    url: "",
-    rounds,
-    median: { requestsPerSecond: 0, p50Ms: 0, p99Ms: 0 },
-    errors: 0,
-  });
-  return pairedRatio(asMeasured(reads), asMeasured(writeFree));
 }
 
 /** Writes at `rate` per second for `durationMs`, in turn by the kinds' weights. */
