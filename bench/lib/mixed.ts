@@ -66,14 +66,14 @@ export interface MixedRow {
  * `writeKinds`; `cleanUp` undoes what a kind left behind (run untimed, after
  * the measurements), so the generated database can be used again.
  */
-interface WriteKind {
+export interface WriteKind {
   name: string;
   weight: number;
   next(): Promise<boolean>;
   cleanUp?(): Promise<void>;
 }
 
-interface Writer {
+export interface Writer {
   url: string;
   cookie: string;
 }
@@ -105,6 +105,20 @@ export async function runMixed(
       const label = server.name === "ReRide" ? "one process" : server.name.replace(/^ReRide ×/, "");
       // The writes go to the server being read, as its users' would.
       for (const writer of writers) writer.url = server.url;
+      // A fresh process's first seconds of writes run code it has never run: the first
+      // 200 writes/s served a third of the reads the same rate did a few seconds later, on
+      // both databases (`npm run bench:first-burst`; decision 21, thirtieth pass). That is
+      // a start's cost, not what a rate costs, so one run of reads and writes at the
+      // highest rate comes before the rounds, as a run of reads comes before each endpoint's.
+      await Promise.all([
+        wrk({
+          url: `${server.url}${paths.category}`,
+          seconds: settings.seconds,
+          connections: settings.connections,
+          headers: { Cookie: first.cookie },
+        }),
+        writeAtRate(Math.max(...WRITE_RATES), settings.seconds * 1000, kinds),
+      ]);
       for (const [endpoint, route] of endpoints) {
         if (!route) continue;
         log(
@@ -240,7 +254,7 @@ export async function writeKinds(database: BenchDatabase, reride: ReRide) {
     wishlistHearts(buyers, hearts),
     bookingsAndCancels(buyers, bookable),
     newListings(seller, database.categoryIds),
-    messages(buyers, hearts),
+    messages(buyers, bookable),
   ];
   return { kinds, writers: [...buyers, seller] };
 }
@@ -294,24 +308,36 @@ async function ok(answer: Promise<Answer>): Promise<boolean> {
 }
 
 /**
- * A buyer's message to a bike's seller: the first about a bike starts the
- * conversation, later ones are added to it (POST /api/conversations reuses
- * it). Messages and their notifications are read by no cached answer, so
- * they should evict nothing; they are left in the database afterwards, where
- * no bike read sees them.
+ * A buyer's message to a bike's seller, every other one starting a
+ * conversation about a bike nobody has written about (its seller is
+ * mailed) and the others added to one started earlier (POST
+ * /api/conversations reuses it; no mail while the seller hasn't read and was
+ * mailed in the last 15 minutes). So every round writes the same mix: when
+ * the messages instead went round a fixed list of buyer–bike pairs, the
+ * first two thousand each started a conversation and mailed, and every
+ * later one was a reply, so the runs after them wrote cheaper messages than
+ * the runs before (decision 21, thirtieth pass). `bikes` is used from its
+ * end: the bookings take it from its start. Messages and their
+ * notifications are read by no cached answer, so they should evict nothing;
+ * they are left in the database afterwards, where no bike read sees them.
  */
-function messages(buyers: Writer[], bikes: string[]): WriteKind {
+export function messages(buyers: Writer[], bikes: string[]): WriteKind {
   let turn = 0;
+  const started: Array<{ buyer: Writer; bikeId: string }> = [];
   return {
     name: "messages",
     weight: 2,
     next() {
-      const buyer = buyers[turn % buyers.length] as Writer;
-      const bikeId = bikes[Math.floor(turn / buyers.length) % bikes.length] as string;
       turn++;
+      const earlier = turn % 2 === 0 ? started[(turn / 2) % started.length] : undefined;
+      const conversation = earlier ?? {
+        buyer: buyers[started.length % buyers.length] as Writer,
+        bikeId: bikes[bikes.length - 1 - (started.length % bikes.length)] as string,
+      };
+      if (!earlier) started.push(conversation);
       return ok(
-        send(buyer, "POST", "/api/conversations", {
-          bikeId,
+        send(conversation.buyer, "POST", "/api/conversations", {
+          bikeId: conversation.bikeId,
           text: `Is it still available? Question ${turn}.`,
         }),
       );

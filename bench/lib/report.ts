@@ -127,7 +127,7 @@ export function render(r: Results): string {
         "",
         "Each read endpoint at full speed (wrk, as above) while other users write at a fixed rate " +
           "(wishlist hearts, bookings and cancels, new listings, messages to sellers), interleaved with the write-free run " +
-          "round by round. Kept: req/s at that rate ÷ write-free req/s, median of the rounds' ratios.",
+          "round by round, after one run of reads and writes at the highest rate per server. Kept: req/s at that rate ÷ write-free req/s, median of the rounds' ratios.",
         "",
       );
       out.push(
