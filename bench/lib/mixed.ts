@@ -106,7 +106,7 @@ export async function runMixed(
       // The writes go to the server being read, as its users' would.
       for (const writer of writers) writer.url = server.url;
       // A fresh process's first seconds of writes run code it has never run: the first
-      // 200 writes/s served a third of the reads the same rate did a few seconds later, on
+      // 200 writes/s served a third of the reads or less that the same rate did seconds later, on
       // both databases (`npm run bench:first-burst`; decision 21, thirtieth pass). That is
       // a start's cost, not what a rate costs, so one run of reads and writes at the
       // highest rate comes before the rounds, as a run of reads comes before each endpoint's.
