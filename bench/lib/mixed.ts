@@ -310,7 +310,7 @@ async function ok(answer: Promise<Answer>): Promise<boolean> {
 /**
  * A buyer's message to a bike's seller, every other one starting a
  * conversation about a bike nobody has written about (its seller is
- * mailed) and the others added to one started earlier (POST
+ * mailed) and the others added to one started a little earlier (POST
  * /api/conversations reuses it; no mail while the seller hasn't read and was
  * mailed in the last 15 minutes). So every round writes the same mix: when
  * the messages instead went round a fixed list of buyer–bike pairs, the
@@ -321,6 +321,9 @@ async function ok(answer: Promise<Answer>): Promise<boolean> {
  * notifications are read by no cached answer, so they should evict nothing;
  * they are left in the database afterwards, where no bike read sees them.
  */
+/** About a quarter of a second of messages at 200 writes/s: the conversation's first is long answered. */
+const REPLY_LAG = 8;
+
 export function messages(buyers: Writer[], bikes: string[]): WriteKind {
   let turn = 0;
   const started: Array<{ buyer: Writer; bikeId: string }> = [];
@@ -329,7 +332,10 @@ export function messages(buyers: Writer[], bikes: string[]): WriteKind {
     weight: 2,
     next() {
       turn++;
-      const earlier = turn % 2 === 0 ? started[(turn / 2) % started.length] : undefined;
+      // The reply goes to the conversation started REPLY_LAG before the newest, so each
+      // gets one: replies going round every conversation started so far all landed on
+      // the first (its row and its buyer's lock a queue every reply waited in).
+      const earlier = turn % 2 === 0 ? started[started.length - 1 - REPLY_LAG] : undefined;
       const conversation = earlier ?? {
         buyer: buyers[started.length % buyers.length] as Writer,
         bikeId: bikes[bikes.length - 1 - (started.length % bikes.length)] as string,
