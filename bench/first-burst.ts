@@ -20,6 +20,7 @@ import { wrk } from "./lib/wrk";
  *
  *   npm run bench:first-burst                    # PostgreSQL, two processes, 5 starts
  *   npm run bench:first-burst -- --db sqlite --processes 1 --starts 3
+ *   npm run bench:first-burst -- --bursts 8     # how many runs until the reads settle
  */
 const { values } = parseArgs({
   options: {
@@ -39,6 +40,9 @@ const starts = Number(values.starts);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const bursts = Number(values.bursts);
+// The figure is the first run over the ones after it: at least one must follow.
+if (!Number.isInteger(bursts) || bursts < 2)
+  throw new Error("--bursts is a whole number, 2 or more");
 const CONNECTIONS = 50;
 
 const database = await prepareDatabase(
@@ -70,7 +74,7 @@ for (let start = 1; start <= starts; start++) {
     const headers = { Cookie: reride.cookie };
     const { kinds } = await writeKinds(database, reride);
     try {
-      // Reads only, as the mixed workload warms up: every cache and statement a read needs.
+      // Reads only, as a server serves before its first write: every cache and statement a read needs.
       const warm = await wrk({ url, seconds: 2, connections: CONNECTIONS, headers });
       const atStart = await connections();
       const runs: string[] = [];
