@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { openDatabase } from "#src/server/db/database";
 import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
 import { median } from "./lib/load";
-import { writeAtRate, writeKinds } from "./lib/mixed";
+import { readWhileWriting, writeKinds } from "./lib/mixed";
 import { startReRide } from "./lib/reride";
 import { wrk } from "./lib/wrk";
 
@@ -13,8 +13,8 @@ import { wrk } from "./lib/wrk";
  * writes/s (the mixed workload's writers), first on processes that have only
  * served reads since they started, then again, and again. The first run
  * meets whatever a process leaves to be done when writes first need it
- * (connections opened, PostgreSQL backends' caches filled); the later ones
- * don't. The figure is the first run's reads over the median of the later
+ * (code run for the first time, PostgreSQL backends' first statements and
+ * triggers); the later ones don't. The figure is the first run's reads over the median of the later
  * ones, per fresh start, so the machine's speed cancels out; `--starts`
  * fresh starts, and the median of their ratios.
  *
@@ -80,10 +80,11 @@ for (let start = 1; start <= starts; start++) {
       const runs: string[] = [];
       const reads: number[] = [];
       for (let burst = 1; burst <= bursts; burst++) {
-        const [read, writes] = await Promise.all([
-          wrk({ url, seconds, connections: CONNECTIONS, headers }),
-          writeAtRate(rate, seconds * 1000, kinds),
-        ]);
+        const [read, writes] = await readWhileWriting(
+          { url, seconds, connections: CONNECTIONS, headers },
+          rate,
+          kinds,
+        );
         reads.push(read.requestsPerSecond);
         runs.push(
           `${Math.round(read.requestsPerSecond)}/s p99 ${Math.round(read.p99Ms)} ms (${Math.round(writes.perSecond)} w/s, ${writes.skipped} not sent)`,

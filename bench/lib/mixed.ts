@@ -5,7 +5,7 @@ import type { CategoryName } from "#src/shared/schemas/categories";
 import type { BenchDatabase } from "./databases";
 import { inTurn, type LoadSettings, medianOf, pairedRatio, percentile, type Summary } from "./load";
 import { type ReRide, signUp } from "./reride";
-import { type WrkResult, wrk } from "./wrk";
+import { type WrkOptions, type WrkResult, wrk } from "./wrk";
 
 /**
  * The mixed workload (issue 16): the signed-in category page, the search and
@@ -110,15 +110,16 @@ export async function runMixed(
       // both databases (`npm run bench:first-burst`; decision 21, thirtieth pass). That is
       // a start's cost, not what a rate costs, so one run of reads and writes at the
       // highest rate comes before the rounds, as a run of reads comes before each endpoint's.
-      await Promise.all([
-        wrk({
+      await readWhileWriting(
+        {
           url: `${server.url}${paths.category}`,
           seconds: settings.seconds,
           connections: settings.connections,
           headers: { Cookie: first.cookie },
-        }),
-        writeAtRate(Math.max(...WRITE_RATES), settings.seconds * 1000, kinds),
-      ]);
+        },
+        Math.max(...WRITE_RATES),
+        kinds,
+      );
       for (const [endpoint, route] of endpoints) {
         if (!route) continue;
         log(
@@ -138,11 +139,11 @@ export async function runMixed(
         for (let round = 1; round <= settings.rounds; round++) {
           const line: string[] = [];
           for (const rate of inTurn(WRITE_RATES, round)) {
-            const seconds = settings.seconds;
-            const [reads, writes] = await Promise.all([
-              wrk({ url, seconds, connections: settings.connections, headers }),
-              writeAtRate(rate, seconds * 1000, kinds),
-            ]);
+            const [reads, writes] = await readWhileWriting(
+              { url, seconds: settings.seconds, connections: settings.connections, headers },
+              rate,
+              kinds,
+            );
             byRate.get(rate)?.reads.push(reads);
             byRate.get(rate)?.writes.push(writes);
             line.push(
@@ -178,6 +179,15 @@ export async function runMixed(
     for (const kind of kinds) await kind.cleanUp?.();
   }
   return rows;
+}
+
+/** wrk reading `url` for `seconds` while `kinds` write at `rate`: one run of the mixed workload. */
+export function readWhileWriting(
+  read: WrkOptions,
+  rate: number,
+  kinds: WriteKind[],
+): Promise<[WrkResult, WriteFigures]> {
+  return Promise.all([wrk(read), writeAtRate(rate, read.seconds * 1000, kinds)]);
 }
 
 /** Writes at `rate` per second for `durationMs`, in turn by the kinds' weights. */
@@ -307,6 +317,9 @@ async function ok(answer: Promise<Answer>): Promise<boolean> {
   return (await answer).ok;
 }
 
+/** About a quarter of a second of messages at 200 writes/s: the conversation's first is long answered. */
+const REPLY_LAG = 8;
+
 /**
  * A buyer's message to a bike's seller, every other one starting a
  * conversation about a bike nobody has written about (its seller is
@@ -321,9 +334,6 @@ async function ok(answer: Promise<Answer>): Promise<boolean> {
  * notifications are read by no cached answer, so they should evict nothing;
  * they are left in the database afterwards, where no bike read sees them.
  */
-/** About a quarter of a second of messages at 200 writes/s: the conversation's first is long answered. */
-const REPLY_LAG = 8;
-
 export function messages(buyers: Writer[], bikes: string[]): WriteKind {
   let turn = 0;
   const started: Array<{ buyer: Writer; bikeId: string }> = [];
