@@ -37,7 +37,7 @@ const detailsYear = (dialect: Dialect) =>
  * an entry to every index (no HOT update), the partial ones are skipped for a
  * bike that is not available. The indexes are also smaller: sold and hidden
  * bikes, which pile up, are in none of them
- * (docs/decisions/0021-fast-uncached-reads-and-writes.md, seventeenth pass).
+ * (docs/decisions/0021-fast-uncached-reads-and-writes-passes.md, seventeenth pass).
  *
  * A brand's page lists every status and keeps its own indexes
  * (`categoryId` first, 003 and 018), which no status change touches.

@@ -20,7 +20,7 @@ type AnyDb = Kysely<any>;
  * (version-triggers.ts, "at commit, queued once"), and the counts written
  * at commit note nothing. Per booking or cancellation, the trigger
  * functions' calls fell from 13.7 to 8.5 and their time by about a fifth
- * (docs/decisions/0021-fast-uncached-reads-and-writes.md, twenty-first pass).
+ * (docs/decisions/0021-fast-uncached-reads-and-writes-passes.md, twenty-first pass).
  * What moves, and when, is unchanged. SQLite moves versions at the write and
  * has none of this.
  */

@@ -14,7 +14,7 @@ import { ALWAYS, keyset, type PageRequest } from "./keyset";
  * own limit, which neither database merges into the joins around it), and
  * the read model of those ids around them. It was two statements, ids then
  * bikes: on PostgreSQL two round trips for every page read after a write
- * (docs/decisions/0021-fast-uncached-reads-and-writes.md, twenty-first pass).
+ * (docs/decisions/0021-fast-uncached-reads-and-writes-passes.md, twenty-first pass).
  *
  * Built once per database, sort and shape of the filters (db/compiled-once.ts):
  * the values below are bound, never written into the SQL.
