@@ -35,6 +35,7 @@ import { oneCommitPassMigration } from "./migrations/029-one-commit-pass";
 import { bikesBySellerNewestMigration } from "./migrations/030-bikes-by-seller-newest";
 import { advertisedBikesIndexMigration } from "./migrations/031-advertised-bikes-index";
 import { accountsByTypeNewestMigration } from "./migrations/032-accounts-by-type-newest";
+import { searchIndexWithoutPendingListMigration } from "./migrations/033-search-index-without-pending-list";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -70,6 +71,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "030-bikes-by-seller-newest": bikesBySellerNewestMigration(),
     "031-advertised-bikes-index": advertisedBikesIndexMigration(),
     "032-accounts-by-type-newest": accountsByTypeNewestMigration(),
+    "033-search-index-without-pending-list": searchIndexWithoutPendingListMigration(dialect),
   };
 }
 
