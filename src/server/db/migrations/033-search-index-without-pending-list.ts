@@ -10,16 +10,19 @@ export const SEARCH_GIN_INDEXES = ["bikes_search", "bikes_search_available"] as 
 /**
  * PostgreSQL: the full-text indexes take each write at once instead of
  * queuing it. By default a GIN index appends new entries to a pending list
- * that every search then reads in full, until a vacuum or the list's 4 MB
- * limit merges it in. A bike's booking and its cancellation each write a new
- * row version with every word of the bike (status is in the available
- * index's predicate, so no update of it is HOT), so under a stream of
- * bookings the list stays long: after the bench's writes it held 9,575
- * entries (182 pages) for 10,000 bikes, and the search's capped count took
- * 4.6 ms against 0.6 ms once merged, its index scan 2.4 ms against 0.2
- * (docs/decisions/0021-fast-uncached-reads-and-writes-passes.md, thirty-first
- * pass). Turning the list off doesn't merge what it holds:
- * gin_clean_pending_list does. SQLite's FTS5 has no such list.
+ * that every search then reads in full, until a vacuum, an analyze or the
+ * list's 4 MB limit merges it in: with autovacuum on, up to about a minute
+ * of writes; with it off, up to the limit. A bike's booking and its
+ * cancellation each write a new row version with every word of the bike
+ * (status is in the available index's predicate, so no update of it is
+ * HOT), so under a stream of bookings the list stays long. After the
+ * bench's writes (autovacuum off on its server) it held 9,575 entries (182
+ * pages) for 10,000 bikes, and the search's capped count took 4.6 ms
+ * against 0.6 ms once merged, its index scan 2.4 ms against 0.2
+ * (docs/decisions/0021-fast-uncached-reads-and-writes-passes.md,
+ * thirty-first pass). Turning the list off doesn't merge what it holds:
+ * gin_clean_pending_list does. SQLite's FTS5 index is untouched by a
+ * status change, and merges its own segments as it is written.
  */
 export function searchIndexWithoutPendingListMigration(dialect: Dialect) {
   return {
