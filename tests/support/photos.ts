@@ -55,6 +55,27 @@ export function gpsTags(exif: Buffer | undefined): number[] {
 }
 
 /**
+ * The chunks of a WebP file (RIFF: "RIFF", size, "WEBP", then chunks of a
+ * FourCC, a little-endian size and a payload padded to an even length), as
+ * FourCCs in order. Metadata lives in its own chunks ("EXIF", "XMP ",
+ * "ICCP"), so this is where to look for it: searching the whole file for
+ * those four bytes also finds them, now and then, in random compressed pixels.
+ */
+export function webpChunks(bytes: Buffer): string[] {
+  if (bytes.subarray(0, 4).toString("latin1") !== "RIFF") throw new Error("not a RIFF file");
+  if (bytes.subarray(8, 12).toString("latin1") !== "WEBP") throw new Error("not a WebP file");
+  const chunks: string[] = [];
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    chunks.push(bytes.subarray(at, at + 4).toString("latin1"));
+    const size = bytes.readUInt32LE(at + 4);
+    at += 8 + size + (size % 2);
+  }
+  if (at !== bytes.length) throw new Error("a chunk runs past the end of the file");
+  return chunks;
+}
+
+/**
  * A valid PNG header declaring `width`×`height` with a few bytes of pixel
  * data: a decompression bomb's shape, a few hundred bytes on the wire.
  */
