@@ -19,8 +19,7 @@ export const SEARCH_GIN_INDEXES = ["bikes_search", "bikes_search_available"] as 
  * bench's writes (autovacuum off on its server) it held the words of 9,575
  * row versions (182 pages) for 10,000 bikes, and the search's capped
  * count took 4.6 ms against 0.6 ms once merged, its index scan 2.4 ms
- * against 0.2
- * (docs/decisions/0021-fast-uncached-reads-and-writes-passes.md,
+ * against 0.2 (docs/decisions/0021-fast-uncached-reads-and-writes-passes.md,
  * thirty-first pass). Turning the list off doesn't merge what it holds:
  * gin_clean_pending_list does. SQLite's FTS5 index is untouched by a
  * status change, and merges its own segments as it is written.
