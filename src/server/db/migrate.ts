@@ -36,6 +36,7 @@ import { bikesBySellerNewestMigration } from "./migrations/030-bikes-by-seller-n
 import { advertisedBikesIndexMigration } from "./migrations/031-advertised-bikes-index";
 import { accountsByTypeNewestMigration } from "./migrations/032-accounts-by-type-newest";
 import { searchIndexWithoutPendingListMigration } from "./migrations/033-search-index-without-pending-list";
+import { messageMovesItsConversationMigration } from "./migrations/034-message-moves-its-conversation";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -72,6 +73,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "031-advertised-bikes-index": advertisedBikesIndexMigration(),
     "032-accounts-by-type-newest": accountsByTypeNewestMigration(),
     "033-search-index-without-pending-list": searchIndexWithoutPendingListMigration(dialect),
+    "034-message-moves-its-conversation": messageMovesItsConversationMigration(dialect),
   };
 }
 

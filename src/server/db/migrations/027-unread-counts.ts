@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Dialect } from "../database";
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented migration signature
@@ -72,18 +72,31 @@ function unreadFor(message: "new" | "old", side: "buyer" | "seller") {
     and ${sql.ref(`${message}.id`)} > ${sql.ref(`${side}ReadId`)} then 1 else 0 end`;
 }
 
-async function createSqliteTriggers(db: AnyDb) {
-  await sql`create trigger unread_messages_insert after insert on messages begin
-    update conversations set
+/**
+ * A new message (`new`) counts for the side it is unread for; both
+ * databases. `alsoSet` adds assignments to the same update (migration 034).
+ */
+export function countNewMessage(alsoSet: RawBuilder<unknown> = sql``) {
+  return sql`update conversations set
       "buyerUnread" = "buyerUnread" + ${unreadFor("new", "buyer")},
-      "sellerUnread" = "sellerUnread" + ${unreadFor("new", "seller")}
-    where id = new."conversationId";
-  end`.execute(db);
-  await sql`create trigger unread_messages_delete after delete on messages begin
-    update conversations set
+      "sellerUnread" = "sellerUnread" + ${unreadFor("new", "seller")}${alsoSet}
+    where id = new."conversationId";`;
+}
+
+/** A removed message (`old`) no longer counts for the side it was unread for; both databases. */
+export function uncountRemovedMessage() {
+  return sql`update conversations set
       "buyerUnread" = "buyerUnread" - ${unreadFor("old", "buyer")},
       "sellerUnread" = "sellerUnread" - ${unreadFor("old", "seller")}
-    where id = old."conversationId";
+    where id = old."conversationId";`;
+}
+
+async function createSqliteTriggers(db: AnyDb) {
+  await sql`create trigger unread_messages_insert after insert on messages begin
+    ${countNewMessage()}
+  end`.execute(db);
+  await sql`create trigger unread_messages_delete after delete on messages begin
+    ${uncountRemovedMessage()}
   end`.execute(db);
   await sql`create trigger unread_read_markers after update of "buyerReadId", "sellerReadId"
     on conversations begin
@@ -100,15 +113,9 @@ async function createPostgresTriggers(db: AnyDb) {
   await sql`create function unread_on_message() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        update conversations set
-          "buyerUnread" = "buyerUnread" + ${unreadFor("new", "buyer")},
-          "sellerUnread" = "sellerUnread" + ${unreadFor("new", "seller")}
-        where id = new."conversationId";
+        ${countNewMessage()}
       else
-        update conversations set
-          "buyerUnread" = "buyerUnread" - ${unreadFor("old", "buyer")},
-          "sellerUnread" = "sellerUnread" - ${unreadFor("old", "seller")}
-        where id = old."conversationId";
+        ${uncountRemovedMessage()}
       end if;
       return null;
     end $$`.execute(db);

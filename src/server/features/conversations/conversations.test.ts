@@ -220,6 +220,35 @@ describe("lists, pages and unread counts", () => {
     expect((await list(buyer)).items.find((c) => c.id === id)?.unreadCount).toBe(0);
   });
 
+  test("a message written outside the app moves its conversation to the top, never down", async () => {
+    const buyer = await newPerson(t, "buyer");
+    const seller = await newPerson(t, "seller");
+    const ids: string[] = [];
+    for (const title of ["Older bike", "Newer bike"]) {
+      const bike = await listBike(t, seller, categories.KTM, { title });
+      ids.push((await expectJson<Started>(await start(buyer, bike.id, `About ${title}`), 201)).id);
+    }
+    const [older, newer] = ids;
+    expect((await list(buyer)).items.map((c) => c.id)).toEqual([newer, older]);
+    const write = (conversationId: string, sentAt: Date) =>
+      withConversationTables(t.deps.db)
+        .insertInto("messages")
+        .values({
+          conversationId,
+          senderId: seller.id,
+          text: "By script",
+          sentAt: sentAt.toISOString(),
+        })
+        .execute();
+    // A script's answer in the older conversation, a second on: it comes first for both sides.
+    await write(older ?? "", new Date(Date.now() + 1000));
+    expect((await list(buyer)).items.map((c) => c.id)).toEqual([older, newer]);
+    expect((await list(seller)).items.map((c) => c.id)).toEqual([older, newer]);
+    // One dated a day back, in the other: it stays second.
+    await write(newer ?? "", new Date(Date.now() - 24 * 60 * 60 * 1000));
+    expect((await list(buyer)).items.map((c) => c.id)).toEqual([older, newer]);
+  });
+
   test("conversations come newest activity first, in cursor pages; a deleted bike shows as null", async () => {
     const buyer = await newPerson(t, "buyer");
     const seller = await newPerson(t, "seller");

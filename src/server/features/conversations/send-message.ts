@@ -64,16 +64,27 @@ export async function startConversation(
         buyerReadId: 0,
         sellerReadId: 0,
         buyerMailedAt: null,
-        sellerMailedAt: null,
+        // A conversation's first message always mails the seller (addMessage's rule: nothing
+        // earlier is unread), so the row is written mailed instead of updated once more.
+        sellerMailedAt: now,
       })
       .onConflict((conflict) => conflict.columns(["bikeId", "buyerId"]).doNothing())
       .returningAll()
       .executeTakeFirst();
-    // A new conversation is already at the top (its lastMessageAt is now) and locked by this
-    // transaction, which wrote it: its message goes straight in. An existing one moves first.
+    // A new conversation is locked by this transaction, which wrote it: its message goes
+    // straight in. An existing one is locked first.
     const conversation =
-      inserted ?? (await moveToTop(trx, buyer, { bikeId: bike.id, buyerId: buyer.id }, options));
-    const message = await addMessage(trx, buyer, conversation, input.text, options);
+      inserted ??
+      (await lockAsParticipant(
+        trx,
+        buyer,
+        { bikeId: bike.id, buyerId: buyer.id },
+        options.dialect,
+      ));
+    const message = await addMessage(trx, buyer, conversation, input.text, {
+      ...options,
+      mailedWithRow: inserted !== undefined,
+    });
     return { conversationId: conversation.id, created: inserted !== undefined, message };
   });
 }
@@ -91,9 +102,12 @@ export async function sendMessage(
     addMessage(
       trx,
       sender,
-      await moveToTop(trx, sender, { id: conversationId }, options),
+      await lockAsParticipant(trx, sender, { id: conversationId }, options.dialect),
       text,
-      options,
+      {
+        ...options,
+        mailedWithRow: false,
+      },
     ),
   );
 }
@@ -111,21 +125,24 @@ function atOneMoment(options: SendOptions): AtOneMoment {
 // message runs them.
 
 /**
- * Moves a conversation (by its id, or the buyer's about a bike) that
- * `senderId` takes part in to the top; no row for anyone else.
+ * A conversation (by its id, or the buyer's about a bike) that `senderId`
+ * takes part in, locked on PostgreSQL until the transaction ends (SQLite's
+ * transactions hold the database's write lock from `begin`); no row for
+ * anyone else. Locking writes no row version: the message's insert moves the
+ * conversation to the top itself (migration 034).
  */
-const moveToTopOfLists = compiledOnce(
-  "moveToTop",
+const lockConversation = compiledOnce(
+  "lockConversation",
   (
     db,
     values: ({ id: string } | { bikeId: string; buyerId: string }) & {
       senderId: string;
-      at: string;
+      forUpdate: boolean;
     },
   ) =>
     withConversationTables(db)
-      .updateTable("conversations")
-      .set({ lastMessageAt: values.at })
+      .selectFrom("conversations")
+      .selectAll()
       .where((eb) =>
         eb.and([
           "id" in values
@@ -134,13 +151,10 @@ const moveToTopOfLists = compiledOnce(
           eb.or([eb("buyerId", "=", values.senderId), eb("sellerId", "=", values.senderId)]),
         ]),
       )
-      .returningAll(),
+      .$if(values.forUpdate, (query) => query.forUpdate()),
 );
 
-/**
- * The message, and whether the recipient already had one they haven't read
- * (the first after their read marker, older than this one, not theirs).
- */
+/** The message, and whom to tell about it. */
 const insertMessage = compiledOnce(
   "insertMessage",
   (
@@ -151,7 +165,6 @@ const insertMessage = compiledOnce(
       text: string;
       sentAt: string;
       recipientId: string;
-      readId: number;
     },
   ) =>
     withConversationTables(db)
@@ -169,15 +182,6 @@ const insertMessage = compiledOnce(
         "senderId",
         "text",
         "sentAt",
-        eb
-          .selectFrom("messages as earlier")
-          .select("earlier.id")
-          .whereRef("earlier.conversationId", "=", "messages.conversationId")
-          .where("earlier.senderId", "<>", values.recipientId)
-          .where("earlier.id", ">", values.readId)
-          .whereRef("earlier.id", "<", "messages.id")
-          .limit(1)
-          .as("earlierUnreadId"),
         // Whom the notice and its mail go to (notifyReadRecipient), read in the same round trip.
         eb
           .selectFrom("users")
@@ -208,45 +212,52 @@ const markMailed = compiledOnce(
 );
 
 /**
- * Moves the conversation (by its id, or the buyer's about a bike) to the top
- * of both lists, if `sender` takes part in it; anyone else finds no row
- * (404). Locks it on PostgreSQL, so two messages to one conversation decide
- * its mail one at a time.
+ * The conversation (by its id, or the buyer's about a bike) if `sender` takes
+ * part in it, locked so that two messages to one conversation decide its
+ * mail one at a time; anyone else finds no row (404).
  */
-async function moveToTop(
+async function lockAsParticipant(
   trx: Transaction<Tables>,
   sender: User,
   which: { id: string } | { bikeId: string; buyerId: string },
-  options: AtOneMoment,
+  dialect: Dialect,
 ): Promise<Conversation> {
   const [conversation] = (
-    await moveToTopOfLists(trx, { ...which, senderId: sender.id, at: options.now.toISOString() })
+    await lockConversation(trx, {
+      ...which,
+      senderId: sender.id,
+      forUpdate: dialect === "postgres",
+    })
   ).rows;
   if (!conversation) throw conversationNotFound();
   return conversation;
 }
 
 /**
- * Stores the message in a conversation this transaction has moved to the
- * top (and so locked) and tells the other side: a notification always, a
- * mail unless one went in the last 15 minutes and they haven't read since.
+ * Stores the message in a conversation this transaction has locked (or
+ * created) and tells the other side: a notification always, a mail unless
+ * one went in the last 15 minutes and they haven't read since. The insert's
+ * trigger moves the conversation to the top and counts the message unread.
  */
 async function addMessage(
   trx: Transaction<Tables>,
   sender: User,
   conversation: Conversation,
   text: string,
-  options: AtOneMoment,
+  options: AtOneMoment & {
+    /** The conversation was created by this message, already marked mailed. */
+    mailedWithRow: boolean;
+  },
 ): Promise<Message> {
   const { now } = options;
   const conversationId = conversation.id;
   const toBuyer = conversation.sellerId === sender.id;
   const recipientId = toBuyer ? conversation.buyerId : conversation.sellerId;
-  const readId = Number(toBuyer ? conversation.buyerReadId : conversation.sellerReadId);
+  // Whether the recipient already had a message they haven't read: their unread count,
+  // kept by triggers under the conversation's lock (migration 027), which this transaction
+  // holds, so no other message can come in between.
+  const unreadBefore = toBuyer ? conversation.buyerUnread : conversation.sellerUnread;
   const mailedAt = toBuyer ? conversation.buyerMailedAt : conversation.sellerMailedAt;
-  // With the message, whether the recipient already had one they haven't read: read in the
-  // insert, which starts after this transaction took the conversation's lock (moving or
-  // creating it), so it sees a message another transaction added before letting go of it.
   const inserted = (
     await insertMessage(trx, {
       conversationId,
@@ -254,16 +265,14 @@ async function addMessage(
       text,
       sentAt: now.toISOString(),
       recipientId,
-      readId,
     })
   ).rows[0];
   if (!inserted) throw new Error("the message's insert returned no row");
-  const { earlierUnreadId, recipientEmail, recipientName, recipientEmailNotifications, ...row } =
-    inserted;
+  const { recipientEmail, recipientName, recipientEmailNotifications, ...row } = inserted;
   const mailedRecently =
     mailedAt !== null && now.getTime() - new Date(mailedAt).getTime() < MESSAGE_MAIL_INTERVAL_MS;
-  const email = !(earlierUnreadId !== null && mailedRecently);
-  if (email) {
+  const email = !(unreadBefore > 0 && mailedRecently);
+  if (email && !options.mailedWithRow) {
     await markMailed(trx, { conversationId, toBuyer, at: now.toISOString() });
   }
   const notice = {
