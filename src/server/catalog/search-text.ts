@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { AppDb } from "../db/database";
 
 /**
@@ -83,28 +84,87 @@ export const MAX_EXACT_WORDS = 64;
  * [word, word + U+10FFFF): both tables compare bytes.
  */
 export async function indexTerms(db: AppDb, words: string[]): Promise<IndexTerm[] | null> {
-  const found = await Promise.all(
-    words.map((word) =>
-      db
-        .selectFrom("searchWords")
-        .select("word")
-        .where("word", ">=", word)
-        .where("word", "<", `${word}\u{10FFFF}`)
-        .orderBy("word")
-        .limit(MAX_EXACT_WORDS + 1)
-        .execute(),
-    ),
-  );
+  return termsOf(words, await Promise.all(words.map((word) => wordsStartedBy(db, word))));
+}
+
+/** Up to MAX_EXACT_WORDS + 1 stored words that `word` starts, in order. */
+async function wordsStartedBy(db: AppDb, word: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("searchWords")
+    .select("word")
+    .where("word", ">=", word)
+    .where("word", "<", `${word}\u{10FFFF}`)
+    .orderBy("word")
+    .limit(MAX_EXACT_WORDS + 1)
+    .execute();
+  return rows.map((row) => row.word);
+}
+
+function termsOf(words: string[], started: string[][]): IndexTerm[] | null {
   const terms: IndexTerm[] = [];
-  for (const [i, rows] of found.entries()) {
-    if (rows.length === 0) return null;
-    terms.push(
-      rows.length > MAX_EXACT_WORDS
-        ? { prefix: words[i] ?? "" }
-        : { exact: rows.map((row) => row.word) },
-    );
+  for (const [i, stored] of started.entries()) {
+    if (stored.length === 0) return null;
+    terms.push(stored.length > MAX_EXACT_WORDS ? { prefix: words[i] ?? "" } : { exact: stored });
   }
   return terms;
+}
+
+/** How a search turns its words into index terms: indexTerms, or lookups this process kept. */
+export interface Vocabulary {
+  termsOf(words: string[]): Promise<IndexTerm[] | null>;
+}
+
+/** The data version moved by every new word in the vocabulary (migration 014). */
+export const VOCABULARY_KEY = "search";
+
+/** Query words whose lookups a process keeps: a few hundred distinct words cover most searches. */
+const KEPT_LOOKUPS = 5_000;
+
+const keptLookups = new WeakMap<
+  AppDb,
+  { version: string; lookups: LRUCache<string, Promise<string[]>> }
+>();
+
+/**
+ * The vocabulary as of `version`, the `search` data version read for this
+ * request before any of its reads (middleware/cached-read.ts). The words
+ * each query word starts change only when a listing brings a word never
+ * stored before, and every such write moves `search` (migration 014's
+ * triggers on `searchWords`), so a lookup read after this version was read
+ * is kept for every later request that reads the same version: a search
+ * read afresh after a booking, a heart or a listing of known words asks the
+ * database nothing for its words (on PostgreSQL a round trip per word;
+ * docs/decisions/0021, thirty-second pass). A lookup under way is shared,
+ * so the page and the count of one search ask once. Without a version (a
+ * caller that read none) or in a transaction, which may have written words
+ * of its own, each search looks its words up.
+ */
+export function vocabularyAt(db: AppDb, version: string | undefined): Vocabulary {
+  if (version === undefined || db.isTransaction) {
+    return { termsOf: (words) => indexTerms(db, words) };
+  }
+  let kept = keptLookups.get(db);
+  if (kept?.version !== version) {
+    kept = { version, lookups: new LRUCache({ max: KEPT_LOOKUPS }) };
+    keptLookups.set(db, kept);
+  }
+  const { lookups } = kept;
+  const lookUp = (word: string) => {
+    let found = lookups.get(word);
+    if (!found) {
+      found = wordsStartedBy(db, word);
+      lookups.set(word, found);
+      // A failed read is not kept: the next search asks again.
+      const failed = found;
+      failed.catch(() => {
+        if (lookups.get(word) === failed) lookups.delete(word);
+      });
+    }
+    return found;
+  };
+  return {
+    termsOf: async (words) => termsOf(words, await Promise.all(words.map(lookUp))),
+  };
 }
 
 const ftsPhrase = (word: string) => `"${word.replaceAll('"', '""')}"`;

@@ -82,14 +82,28 @@ export const sharedScopes = {
  * The body goes brotli- or gzip-compressed to a client that takes it
  * (`Vary: Accept-Encoding`), compressed once per cached response.
  */
-export function cachedRead(scopeOf: ReadScope) {
+export function cachedRead(
+  scopeOf: ReadScope,
+  options: {
+    /**
+     * Version keys the handler keeps something of its own under (search: its vocabulary's
+     * lookups, `search`), read in the same read as the scope and handed to it as
+     * `versionsRead`: a read of their own would cost a round trip on PostgreSQL.
+     */
+    keysForHandler?: readonly string[];
+  } = {},
+) {
   return createMiddleware<AppBindings>(async (c, next) => {
     if (c.req.method !== "GET") return next();
     const { responses, dataVersion } = c.get("deps");
     const key = responseKey(c.get("user")?.id ?? null, requestTarget(c));
     const scope = scopeOf(c);
     // Read after the request arrived, before any of its own reads.
-    const version = await dataVersion.read(scope);
+    const [version, versionsRead] = await Promise.all([
+      dataVersion.read(scope),
+      options.keysForHandler ? dataVersion.readKeys(options.keysForHandler) : undefined,
+    ]);
+    c.set("versionsRead", versionsRead);
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Accept-Encoding");
     const encoding = preferredEncoding(c.req.header("accept-encoding"));

@@ -2,7 +2,7 @@ import { type Expression, type SqlBool, sql } from "kysely";
 import type { BikeSort } from "#src/shared/schemas/search";
 import type { User } from "#src/shared/schemas/users";
 import { readBikesByIds, toBike } from "../../catalog/bike-reads";
-import { indexTerms } from "../../catalog/search-text";
+import { type Vocabulary, vocabularyAt } from "../../catalog/search-text";
 import type { AppDb, Dialect } from "../../db/database";
 import {
   allWords,
@@ -61,6 +61,12 @@ export interface SearchThresholds {
   sortMatchesUpTo?: number;
   /** Bikes read in order on a search by details before asking their index (0: asks at once; detail-index.ts). */
   detailScanBudget?: number;
+}
+
+/** How listBikes finds a page: where it switches ways, and the words' lookups to use. */
+export interface ListingOptions extends SearchThresholds {
+  /** The search's words as index terms; by default looked up in the database each time. */
+  vocabulary?: Vocabulary;
 }
 
 /**
@@ -132,9 +138,10 @@ async function indexPage(
   page: PageRequest,
   sortMatchesUpTo: number,
   detailScanBudget: number,
+  vocabulary: Vocabulary,
 ): Promise<Keyed[]> {
   const limit = page.limit + 1;
-  const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
+  const terms = words.kind === "words" ? await vocabulary.termsOf(allWords(words)) : null;
   // A word no listing has ever held: nothing to find.
   if (words.kind === "words" && !terms) return [];
   if (words.kind === "words" && terms && dialect === "sqlite") {
@@ -200,7 +207,8 @@ export async function listBikes(
     scanBudget = SCAN_BUDGET,
     sortMatchesUpTo = SORT_MATCHES_UP_TO,
     detailScanBudget = DETAIL_SCAN_BUDGET,
-  }: SearchThresholds = {},
+    vocabulary = vocabularyAt(db, undefined),
+  }: ListingOptions = {},
 ) {
   const words = wordsOf(filters);
   // Text that holds no word ("%") matches no bike: nothing to read.
@@ -226,7 +234,16 @@ export async function listBikes(
       : null;
   const keyed =
     scanned ??
-    (await indexPage(db, dialect, filters, words, page, sortMatchesUpTo, detailScanBudget));
+    (await indexPage(
+      db,
+      dialect,
+      filters,
+      words,
+      page,
+      sortMatchesUpTo,
+      detailScanBudget,
+      vocabulary,
+    ));
   const shown = keyed.slice(0, page.limit);
   const rows = await readBikesByIds(
     db,
@@ -254,9 +271,10 @@ export async function countBikes(
   cap: number,
   /** The page's order: SQLite counts along the index the page reads (see below). */
   sort: BikeSort = "newest",
+  vocabulary: Vocabulary = vocabularyAt(db, undefined),
 ) {
   const words = wordsOf(filters);
-  const terms = words.kind === "words" ? await indexTerms(db, allWords(words)) : null;
+  const terms = words.kind === "words" ? await vocabulary.termsOf(allWords(words)) : null;
   let count: number;
   if (words.kind === "words" && !terms) {
     count = 0; // a word no listing has ever held

@@ -7,6 +7,7 @@ import {
 } from "#src/shared/schemas/search";
 import { pricesKey } from "../../cache/data-version";
 import { pricesAlreadyRead, withFairPrice } from "../../catalog/fair-price-stats";
+import { VOCABULARY_KEY, vocabularyAt } from "../../catalog/search-text";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
@@ -19,14 +20,25 @@ import { decodeCursor, encodeCursor } from "./cursor";
 /** GET /api/bikes: search, filter and sort the bikes that can still be booked. */
 export const searchRoutes = new Hono<AppBindings>();
 
-searchRoutes.get("/", requireUser, cachedRead(readScopes.search), async (c) => {
+const searchCachedRead = cachedRead(readScopes.search, { keysForHandler: [VOCABULARY_KEY] });
+
+searchRoutes.get("/", requireUser, searchCachedRead, async (c) => {
   const { db, dialect, dataVersion } = c.get("deps");
   const user = signedInUser(c);
   const { cursor, limit, sort, ...query } = readQuery(c, searchQuerySchema);
   const filters: BikeFilters = { ...query, availableOnly: true };
+  // The words' lookups kept while the vocabulary is unchanged, shared by the page and the count.
+  const vocabulary = vocabularyAt(db, c.get("versionsRead")?.get(VOCABULARY_KEY));
   const [page, count] = await Promise.all([
-    listBikes(db, dialect, user, filters, { sort, cursor: decodeCursor(cursor, sort), limit }),
-    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP, sort),
+    listBikes(
+      db,
+      dialect,
+      user,
+      filters,
+      { sort, cursor: decodeCursor(cursor, sort), limit },
+      { vocabulary },
+    ),
+    countBikes(db, dialect, filters, SEARCH_TOTAL_CAP, sort, vocabulary),
   ]);
   const body: SearchResults = {
     items: await withFairPrice(db, page.items, dataVersion),
