@@ -249,6 +249,7 @@ function countedReads(versions: DataVersion, counter: StatementCounter): DataVer
   };
   return {
     read: (scope) => counted(versions.read(scope)),
+    readWithVersions: (scope) => counted(versions.readWithVersions(scope)),
     readMany: (scopes) => counted(versions.readMany(scopes)),
     readKeys: (keys) => counted(versions.readKeys(keys)),
     readSession: (token) => {

@@ -31,6 +31,11 @@ export function missingVersions(
     misses(scope) ? `${token}#${++reads}` : token;
   return {
     read: async (scope) => missing(scope, await versions.read(scope)),
+    // The keys' versions stay the database's own, as readKeys' below.
+    readWithVersions: async (scope) => {
+      const read = await versions.readWithVersions(scope);
+      return { ...read, token: missing(scope, read.token) };
+    },
     readMany: async (scopes) =>
       (await versions.readMany(scopes)).map((token, i) =>
         missing(scopes[i] ?? { keys: [] }, token),

@@ -48,7 +48,7 @@ export interface AppBindings {
     cachedResponse: CachedResponse | undefined;
     /** Stores a cached read's JSON text and makes its response (middleware/cached-read.ts). */
     storeCachedJson: ((body: string) => Response) | undefined;
-    /** The versions of the keys a cached read's handler asked for, read with its scope (middleware/cached-read.ts). */
+    /** Each key's version as a cached read's scope was read, for its handler (middleware/cached-read.ts). */
     versionsRead: ReadonlyMap<string, string> | undefined;
   };
 }

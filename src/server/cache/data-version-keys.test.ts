@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { categoryIds } from "#tests/support/builders/bike";
+import { categoryIds, listBike } from "#tests/support/builders/bike";
+import { newPerson } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 
 // The fair prices' histograms are kept per process while their `prices:`
@@ -38,5 +39,27 @@ describe("each key's version from the shared version reads", () => {
     expect((await versions.read({ keys: [`prices:${ktm}`] })).trim()).toBe(
       after.get(`prices:${ktm}`),
     );
+  });
+  test("a scope read with its versions: the same token, and each key's version as readKeys gives it", async () => {
+    const versions = t.deps.dataVersion;
+    const seller = await newPerson(t, "seller");
+    const bike = await listBike(t, seller, ktm, { title: "KTM Duke, for its prices' key" });
+    // Catalog keys (every category's and prices'), a bike's prices key, a plain key.
+    for (const scope of [
+      { keys: ["search"], catalog: true },
+      { keys: [`bike:${bike.id}`], pricesOfBikes: [bike.id] },
+    ]) {
+      const read = await versions.readWithVersions(scope);
+      expect(read.token).toBe(await versions.read(scope));
+      const wanted = [`prices:${ktm}`, ...scope.keys];
+      if (scope.catalog) wanted.push(`prices:${suzuki}`, `category:${ktm}`, `category:${suzuki}`);
+      const expected = await versions.readKeys(wanted);
+      for (const key of wanted) {
+        expect({ key, version: read.versions.get(key) ?? "0" }).toEqual({
+          key,
+          version: expected.get(key),
+        });
+      }
+    }
   });
 });

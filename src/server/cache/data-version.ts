@@ -32,6 +32,16 @@ export interface VersionScope {
  */
 export interface DataVersion {
   read(scope: VersionScope): Promise<string>;
+  /**
+   * `read(scope)`'s token, with each key's version as that same read found
+   * it: the scope's keys, the `prices:` keys of its bikes' categories,
+   * every catalog key (a key never written may be missing). For what a
+   * cached read's handler keeps apart under a single key (the fair prices'
+   * histograms, the search's vocabulary), read at no cost of its own.
+   */
+  readWithVersions(
+    scope: VersionScope,
+  ): Promise<{ token: string; versions: ReadonlyMap<string, string> }>;
   /** Several scopes' tokens from one read of the database (cache/replay.ts: a session and a page). */
   readMany(scopes: readonly VersionScope[]): Promise<string[]>;
   /**
@@ -230,7 +240,12 @@ function sqliteVersion(
       if (!known.keys.has(prices)) known.keys.set(prices, String(read.key.get(prices) ?? "0"));
     }
     if (wanted.catalog && known.catalog === undefined) {
-      known.catalog = catalogToken(read.catalog.all() as string[]);
+      const pairs = read.catalog.all() as string[];
+      known.catalog = catalogToken(pairs);
+      for (const pair of pairs) {
+        const at = pair.lastIndexOf("=");
+        known.keys.set(pair.slice(0, at), pair.slice(at + 1));
+      }
     }
     return known;
   };
@@ -255,6 +270,10 @@ function sqliteVersion(
   };
   return {
     read: async (scope) => tokenOf(scope, await fetchSoon([scope])),
+    readWithVersions: async (scope) => {
+      const found = await fetchSoon([scope]);
+      return { token: tokenOf(scope, found), versions: found.keys };
+    },
     readMany: async (scopes) => {
       const found = await fetchSoon(scopes);
       return scopes.map((scope) => tokenOf(scope, found));
@@ -346,6 +365,10 @@ function postgresVersion(
   };
   return {
     read: async (scope) => tokenOf(scope, await fetch([scope])),
+    readWithVersions: async (scope) => {
+      const found = await fetch([scope]);
+      return { token: tokenOf(scope, found), versions: found.keys };
+    },
     readMany: async (scopes) => {
       const found = await fetch(scopes);
       return scopes.map((scope) => tokenOf(scope, found));

@@ -22,6 +22,11 @@ export function countedDataVersion(inner: DataVersion, metrics: Metrics): DataVe
   };
   return {
     read: (scope) => inner.read(scope).then((version) => count(scope, version)),
+    readWithVersions: (scope) =>
+      inner.readWithVersions(scope).then((read) => {
+        count(scope, read.token);
+        return read;
+      }),
     readMany: (scopes) =>
       inner
         .readMany(scopes)

@@ -12,6 +12,7 @@ import { cachedJson, cachedRead } from "./cached-read";
 function appWith(version: { current: number }) {
   const dataVersion: DataVersion = {
     read: async () => String(version.current),
+    readWithVersions: async () => ({ token: String(version.current), versions: new Map() }),
     readMany: async (scopes) => scopes.map(() => String(version.current)),
     readKeys: async (keys) => new Map(keys.map((key) => [key, String(version.current)])),
     readSession: async () => null,

@@ -82,28 +82,16 @@ export const sharedScopes = {
  * The body goes brotli- or gzip-compressed to a client that takes it
  * (`Vary: Accept-Encoding`), compressed once per cached response.
  */
-export function cachedRead(
-  scopeOf: ReadScope,
-  options: {
-    /**
-     * Version keys the handler keeps something of its own under (search: its vocabulary's
-     * lookups, `search`), read in the same read as the scope and handed to it as
-     * `versionsRead`: a read of their own would cost a round trip on PostgreSQL.
-     */
-    keysForHandler?: readonly string[];
-  } = {},
-) {
+export function cachedRead(scopeOf: ReadScope) {
   return createMiddleware<AppBindings>(async (c, next) => {
     if (c.req.method !== "GET") return next();
     const { responses, dataVersion } = c.get("deps");
     const key = responseKey(c.get("user")?.id ?? null, requestTarget(c));
     const scope = scopeOf(c);
-    // Read after the request arrived, before any of its own reads.
-    const [version, versionsRead] = await Promise.all([
-      dataVersion.read(scope),
-      options.keysForHandler ? dataVersion.readKeys(options.keysForHandler) : undefined,
-    ]);
-    c.set("versionsRead", versionsRead);
+    // Read after the request arrived, before any of its own reads. The handler gets each
+    // key's version from the same read, for what it keeps under one key of the scope.
+    const { token: version, versions } = await dataVersion.readWithVersions(scope);
+    c.set("versionsRead", versions);
     c.header("Cache-Control", "private, no-cache");
     c.header("Vary", "Accept-Encoding");
     const encoding = preferredEncoding(c.req.header("accept-encoding"));
@@ -152,6 +140,17 @@ export function cachedRead(
 }
 
 const JSON_TYPE = "application/json";
+
+const NO_VERSIONS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * Each key's version as this request's `cachedRead` read its scope (none
+ * outside one): what a handler keeps apart under one of those keys is
+ * checked against them, with no read of the versions of its own.
+ */
+export function versionsReadFor(c: Context<AppBindings>): ReadonlyMap<string, string> {
+  return c.get("versionsRead") ?? NO_VERSIONS;
+}
 
 /**
  * A cached read's answer: `value` as JSON. Under `cachedRead` its text is

@@ -9,13 +9,13 @@ import {
 import { bikeVisibilitySchema } from "#src/shared/schemas/moderation";
 import { recordAdminAction } from "../../admin-log/admin-actions";
 import { findBike } from "../../catalog/bike-reads";
-import { withFairPrice } from "../../catalog/fair-price-stats";
+import { pricesAlreadyRead, withFairPrice } from "../../catalog/fair-price-stats";
 import { quoteForBuyer } from "../../catalog/quotes";
 import type { AppBindings } from "../../context";
 import { inTransaction } from "../../db/transaction";
 import { AppError } from "../../errors";
 import { readJson, readQuery } from "../../lib/validate";
-import { cachedJson, cachedRead, readScopes } from "../../middleware/cached-read";
+import { cachedJson, cachedRead, readScopes, versionsReadFor } from "../../middleware/cached-read";
 import { requireAccountType, requireUser, signedInUser } from "../../middleware/session";
 import { hideListing, unhideListing } from "../../moderation/listing-visibility";
 import {
@@ -34,7 +34,12 @@ export const bikesRoutes = new Hono<AppBindings>();
 bikesRoutes.get("/advertised", cachedRead(readScopes.catalog), async (c) => {
   const { db, dataVersion } = c.get("deps");
   return cachedJson(c, {
-    items: await withFairPrice(db, await listAdvertisedBikes(db, c.get("user")), dataVersion),
+    items: await withFairPrice(
+      db,
+      await listAdvertisedBikes(db, c.get("user")),
+      // Every category's prices' version, as cachedRead read them with the catalog.
+      pricesAlreadyRead(versionsReadFor(c), dataVersion),
+    ),
   });
 });
 
@@ -43,7 +48,12 @@ bikesRoutes.get("/:id", requireUser, cachedRead(readScopes.bike), async (c) => {
   const user = signedInUser(c);
   const bike = await findBike(db, user, c.req.param("id"));
   if (!bike) throw new AppError("NOT_FOUND", "This bike is no longer listed.");
-  const [rated] = await withFairPrice(db, [bike], dataVersion);
+  // Its category's prices' version, as cachedRead read it with the bike's.
+  const [rated] = await withFairPrice(
+    db,
+    [bike],
+    pricesAlreadyRead(versionsReadFor(c), dataVersion),
+  );
   const [quote, yourBooking] = await Promise.all([
     quoteForBuyer(db, user.id, bike),
     findYourBooking(db, user.id, bike.yourBookingId),

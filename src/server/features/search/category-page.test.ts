@@ -121,6 +121,10 @@ describe("a category page shared between callers", () => {
         asked(`scope ${scope.keys.join(" ")}`);
         return versions.read(scope);
       },
+      readWithVersions: (scope) => {
+        asked(`scope ${scope.keys.join(" ")}`);
+        return versions.readWithVersions(scope);
+      },
       readMany: (scopes) => {
         asked(`scopes ${scopes.map((scope) => scope.keys.join(" ")).join(", ")}`);
         return versions.readMany(scopes);

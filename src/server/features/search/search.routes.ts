@@ -11,7 +11,13 @@ import { VOCABULARY_KEY, vocabularyAt } from "../../catalog/search-text";
 import type { AppBindings } from "../../context";
 import { AppError } from "../../errors";
 import { readQuery } from "../../lib/validate";
-import { cachedJson, cachedRead, readScopes, sharedScopes } from "../../middleware/cached-read";
+import {
+  cachedJson,
+  cachedRead,
+  readScopes,
+  sharedScopes,
+  versionsReadFor,
+} from "../../middleware/cached-read";
 import { requireUser, signedInUser } from "../../middleware/session";
 import { type BikeFilters, countBikes, listBikes } from "./bike-listing";
 import { ownPartOf, readCategoryPage } from "./category-page";
@@ -20,15 +26,16 @@ import { decodeCursor, encodeCursor } from "./cursor";
 /** GET /api/bikes: search, filter and sort the bikes that can still be booked. */
 export const searchRoutes = new Hono<AppBindings>();
 
-const searchCachedRead = cachedRead(readScopes.search, { keysForHandler: [VOCABULARY_KEY] });
-
-searchRoutes.get("/", requireUser, searchCachedRead, async (c) => {
+searchRoutes.get("/", requireUser, cachedRead(readScopes.search), async (c) => {
   const { db, dialect, dataVersion } = c.get("deps");
   const user = signedInUser(c);
   const { cursor, limit, sort, ...query } = readQuery(c, searchQuerySchema);
   const filters: BikeFilters = { ...query, availableOnly: true };
-  // The words' lookups kept while the vocabulary is unchanged, shared by the page and the count.
-  const vocabulary = vocabularyAt(db, c.get("versionsRead")?.get(VOCABULARY_KEY));
+  // Its scope's versions as cachedRead read them: the vocabulary's and every category's
+  // prices', so that neither the words' lookups kept while the vocabulary is unchanged nor
+  // the fair prices' kept histograms need a read of the versions of their own.
+  const versionsRead = versionsReadFor(c);
+  const vocabulary = vocabularyAt(db, versionsRead.get(VOCABULARY_KEY));
   const [page, count] = await Promise.all([
     listBikes(
       db,
@@ -41,7 +48,7 @@ searchRoutes.get("/", requireUser, searchCachedRead, async (c) => {
     countBikes(db, dialect, filters, SEARCH_TOTAL_CAP, sort, vocabulary),
   ]);
   const body: SearchResults = {
-    items: await withFairPrice(db, page.items, dataVersion),
+    items: await withFairPrice(db, page.items, pricesAlreadyRead(versionsRead, dataVersion)),
     nextCursor: page.next ? encodeCursor(page.next) : null,
     total: count.total,
     totalCapped: count.capped,
