@@ -77,12 +77,16 @@ export class SessionCache {
    * The caller of a request with these headers, with `versions` read after
    * the request arrived. When better-auth was asked and wants cookies set (a
    * refreshed session's new expiry, a dead session's cookie cleared), they
-   * go to `setCookies`, for the response.
+   * go to `setCookies`, for the response. `checkedOnArrival`: the entry
+   * whose version was already read unchanged after this request arrived
+   * (cache/replay.ts); while it is still this cookie's entry, it is not read
+   * again.
    */
   async getSession(
     headers: Headers,
     versions: DataVersion,
     setCookies: (cookies: string[]) => void = () => {},
+    checkedOnArrival?: CachedSession,
   ): Promise<Caller | null> {
     const cookie = headers.get("cookie");
     if (!cookie) return null;
@@ -94,7 +98,7 @@ export class SessionCache {
     const value = values[0] ?? "";
     const entry = this.#entries.get(value);
     if (entry && Date.now() < entry.validUntil) {
-      if ((await versions.read(entry.scope)) === entry.version) {
+      if (entry === checkedOnArrival || (await versions.read(entry.scope)) === entry.version) {
         this.#counters.hit();
         return entry.caller;
       }

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AccountType } from "#src/shared/schemas/auth";
 import type { User } from "#src/shared/schemas/users";
+import { sessionCheckedOnArrival } from "../cache/replay";
 import type { AppBindings } from "../context";
 import { AppError } from "../errors";
 
@@ -17,6 +18,7 @@ export const loadSession = createMiddleware<AppBindings>(async (c, next) => {
     (cookies) => {
       for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
     },
+    sessionCheckedOnArrival(c.env),
   );
   c.set("user", caller?.user ?? null);
   c.set("sessionId", caller?.sessionId ?? null);
