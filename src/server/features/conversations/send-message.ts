@@ -137,6 +137,7 @@ const lockConversation = compiledOnce(
     db,
     values: ({ id: string } | { bikeId: string; buyerId: string }) & {
       senderId: string;
+      /** PostgreSQL's row lock; SQLite has none (and no `for update`). */
       forUpdate: boolean;
     },
   ) =>
@@ -151,7 +152,9 @@ const lockConversation = compiledOnce(
           eb.or([eb("buyerId", "=", values.senderId), eb("sellerId", "=", values.senderId)]),
         ]),
       )
-      .$if(values.forUpdate, (query) => query.forUpdate()),
+      // The lock the update this replaced took (no key changes): another message's
+      // foreign-key check doesn't wait for it; its trigger's update of the row does.
+      .$if(values.forUpdate, (query) => query.forNoKeyUpdate()),
 );
 
 /** The message, and whom to tell about it. */
