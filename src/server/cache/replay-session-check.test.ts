@@ -6,7 +6,7 @@ import { signIn, signUp } from "#tests/support/accounts";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { rawGet } from "#tests/support/raw-request";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
-import type { DataVersion } from "./data-version";
+import { versionReadsDuring } from "#tests/support/version-reads";
 import { withReplayedResponses } from "./replay";
 
 // cache/replay.ts reads a cached session's version and a cached response's in one read.
@@ -36,42 +36,6 @@ describe("an answer read afresh behind the replay, on a listening server as main
     return rawGet(`http://127.0.0.1:${port}`, target, { cookie });
   };
 
-  /** What `run` asks of the versions: a scope's keys, or a session's token. */
-  async function versionReadsDuring(run: () => Promise<void>): Promise<string[]> {
-    const versions = t.deps.dataVersion;
-    const reads: string[] = [];
-    const keysOf = (scope: { keys: readonly string[] }) => scope.keys.join(" ");
-    const counted: DataVersion = {
-      read: (scope) => {
-        reads.push(`read ${keysOf(scope)}`);
-        return versions.read(scope);
-      },
-      readWithVersions: (scope) => {
-        reads.push(`read ${keysOf(scope)}`);
-        return versions.readWithVersions(scope);
-      },
-      readMany: (scopes) => {
-        reads.push(`read ${scopes.map(keysOf).join(", ")}`);
-        return versions.readMany(scopes);
-      },
-      readKeys: (keys) => {
-        reads.push(`keys ${keys.join(" ")}`);
-        return versions.readKeys(keys);
-      },
-      readSession: (token) => {
-        reads.push("session as stored");
-        return versions.readSession(token);
-      },
-    };
-    t.deps.dataVersion = counted;
-    try {
-      await run();
-    } finally {
-      t.deps.dataVersion = versions;
-    }
-    return reads;
-  }
-
   test("a session the replay found unchanged is not read again; one that moved is", async () => {
     const buyer = await signUp(t, { accountType: "buyer" });
     const page = `/api/categories/${categories.SUZUKI}/bikes`;
@@ -80,20 +44,20 @@ describe("an answer read afresh behind the replay, on a listening server as main
 
     // A new listing in the category: the page is read afresh, the session is the same.
     await listBike(t, { cookie: seller }, categories.SUZUKI, { title: "Suzuki Hayate" });
-    const reads = await versionReadsDuring(async () => {
+    const reads = await versionReadsDuring(t, async () => {
       const answer = await get(page, buyer);
       expect(answer.status).toBe(200);
       expect(answer.bytes.toString("utf8")).toContain("Suzuki Hayate");
     });
     // The replay's read of both; the page's scope; the category page's own shared read.
     expect(reads.filter((read) => read.includes("session:"))).toHaveLength(1);
-    expect(reads[0]).toMatch(/^read session:\S+, category:/);
+    expect(reads[0]).toMatch(/^scopes session:\S+, category:/);
 
     // The buyer signs in elsewhere (a write to their sessions): the replay finds the
     // session moved and leaves both to the app, which reads the session's version itself.
     await signInElsewhere(buyer);
     await listBike(t, { cookie: seller }, categories.SUZUKI, { title: "Suzuki Intruder" });
-    const again = await versionReadsDuring(async () => {
+    const again = await versionReadsDuring(t, async () => {
       const answer = await get(page, buyer);
       expect(answer.status).toBe(200);
       expect(answer.bytes.toString("utf8")).toContain("Suzuki Intruder");

@@ -1,9 +1,26 @@
-import { IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Deps } from "../context";
 import { preferredEncoding } from "../lib/content-encoding";
+import { nodeRequestOf } from "../lib/node-request";
 import { logRequest, requestIdOf } from "../middleware/request-log";
 import { encodedResponse, matchesEtag, responseKey } from "./response-cache";
 import type { CachedSession } from "./session-cache";
+
+const sessionsChecked = new WeakMap<IncomingMessage, CachedSession>();
+
+/**
+ * The cached session whose version replay read unchanged after this request
+ * arrived, before handing the request to the app because its response had
+ * to be read afresh (a write to what it shows): the app's session check
+ * then needs no read of its own, a round trip on PostgreSQL for every
+ * answer read afresh (middleware/session.ts). `env` is Hono's bindings of
+ * the request (`incoming`, from @hono/node-server); in-process there is
+ * none.
+ */
+export function sessionCheckedOnArrival(env: unknown): CachedSession | undefined {
+  const incoming = nodeRequestOf(env);
+  return incoming ? sessionsChecked.get(incoming) : undefined;
+}
 
 /**
  * In front of the app (main.ts): a GET whose response the app has already
@@ -19,22 +36,6 @@ import type { CachedSession } from "./session-cache";
  * The request id and log line come from the app's own functions
  * (middleware/request-log.ts). Anything else goes to the app.
  */
-const sessionsChecked = new WeakMap<IncomingMessage, CachedSession>();
-
-/**
- * The cached session whose version replay read unchanged after this request
- * arrived, before handing the request to the app because its response had
- * to be read afresh (a write to what it shows): the app's session check
- * then needs no read of its own, a round trip on PostgreSQL for every
- * answer read afresh (middleware/session.ts). `env` is Hono's bindings of
- * the request (`incoming`, from @hono/node-server); in-process there is
- * none.
- */
-export function sessionCheckedOnArrival(env: unknown): CachedSession | undefined {
-  const incoming: unknown = typeof env === "object" && env ? Reflect.get(env, "incoming") : null;
-  return incoming instanceof IncomingMessage ? sessionsChecked.get(incoming) : undefined;
-}
-
 export function withReplayedResponses(deps: Deps, app: RequestListener): RequestListener {
   const replay = async (request: IncomingMessage, response: ServerResponse, target: string) => {
     const started = performance.now();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DataVersion } from "#src/server/cache/data-version";
 import { type CategoryIds, categoryIds, listBike } from "#tests/support/builders/bike";
 import { newPerson, type Person } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { versionReadsDuring } from "#tests/support/version-reads";
 
 // A cached read's handler checks what it keeps apart under one key (the fair prices'
 // histograms, the search's vocabulary lookups) against the versions its cachedRead read
@@ -33,36 +33,10 @@ describe("an answer read afresh reads the versions once", () => {
   afterAll(() => t?.close());
 
   /** The reads of the versions made while `run` runs, the session's check aside. */
-  async function versionReadsDuring(run: () => Promise<void>): Promise<string[]> {
-    const versions = t.deps.dataVersion;
-    const reads: string[] = [];
-    const counted: DataVersion = {
-      read: (scope) => {
-        reads.push(`scope ${scope.keys.join(" ")}`);
-        return versions.read(scope);
-      },
-      readWithVersions: (scope) => {
-        reads.push(`scope with versions ${scope.keys.join(" ")}`);
-        return versions.readWithVersions(scope);
-      },
-      readMany: (scopes) => {
-        reads.push(`scopes ${scopes.length}`);
-        return versions.readMany(scopes);
-      },
-      readKeys: (keys) => {
-        reads.push(`keys ${keys.join(" ")}`);
-        return versions.readKeys(keys);
-      },
-      readSession: (token) => versions.readSession(token),
-    };
-    t.deps.dataVersion = counted;
-    try {
-      await run();
-    } finally {
-      t.deps.dataVersion = versions;
-    }
-    return reads.filter((read) => !read.startsWith("scope session:"));
-  }
+  const readsDuring = async (run: () => Promise<void>) =>
+    (await versionReadsDuring(t, run)).filter(
+      (read) => !read.startsWith("scope session:") && read !== "session as stored",
+    );
 
   for (const [name, path] of [
     ["the search", "/api/bikes?q=yamaha"],
@@ -73,7 +47,7 @@ describe("an answer read afresh reads the versions once", () => {
       // A new listing in the same category moves the catalog and that category's prices.
       await listBike(t, seller, categories.YAMAHA, { title: "Yamaha R15" });
       const target = typeof path === "string" ? path : path();
-      const reads = await versionReadsDuring(async () => {
+      const reads = await readsDuring(async () => {
         const answer = await t.request(target, { cookie: buyer.cookie });
         expect(answer.status).toBe(200);
         const body = (await answer.json()) as { items?: unknown[] };

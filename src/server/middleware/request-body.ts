@@ -1,5 +1,5 @@
-import { IncomingMessage } from "node:http";
 import type { Context } from "hono";
+import { nodeRequestOf } from "../lib/node-request";
 
 /** What a request says of its body: none, so many bytes, or chunks of a length it doesn't announce. */
 export type DeclaredBody =
@@ -17,8 +17,8 @@ export type DeclaredBody =
  * (`app.request`, the tests) has no Node request behind it and shows its body.
  */
 export function declaredBody(c: Context): DeclaredBody {
-  const incoming: unknown = c.env ? Reflect.get(c.env, "incoming") : undefined;
-  if (!(incoming instanceof IncomingMessage)) {
+  const incoming = nodeRequestOf(c.env);
+  if (!incoming) {
     return c.req.raw.body ? { kind: "streamed" } : { kind: "none" };
   }
   if (incoming.headers["transfer-encoding"] !== undefined) return { kind: "streamed" };

@@ -137,8 +137,8 @@ const lockConversation = compiledOnce(
     db,
     values: ({ id: string } | { bikeId: string; buyerId: string }) & {
       senderId: string;
-      /** PostgreSQL's row lock; SQLite has none (and no `for update`). */
-      forUpdate: boolean;
+      /** PostgreSQL's row lock; SQLite has none (and no `for … update`). */
+      lock: boolean;
     },
   ) =>
     withConversationTables(db)
@@ -154,7 +154,7 @@ const lockConversation = compiledOnce(
       )
       // The lock the update this replaced took (no key changes): another message's
       // foreign-key check doesn't wait for it; its trigger's update of the row does.
-      .$if(values.forUpdate, (query) => query.forNoKeyUpdate()),
+      .$if(values.lock, (query) => query.forNoKeyUpdate()),
 );
 
 /** The message, and whom to tell about it. */
@@ -229,7 +229,7 @@ async function lockAsParticipant(
     await lockConversation(trx, {
       ...which,
       senderId: sender.id,
-      forUpdate: dialect === "postgres",
+      lock: dialect === "postgres",
     })
   ).rows;
   if (!conversation) throw conversationNotFound();

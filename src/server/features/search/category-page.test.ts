@@ -9,6 +9,7 @@ import { book } from "#tests/support/builders/booking";
 import { countingStatements } from "#tests/support/counted-statements";
 import { newPerson, type Person, theAdmin } from "#tests/support/people";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
+import { tellingVersions } from "#tests/support/version-reads";
 import { listBikes } from "./bike-listing";
 import { ownPartOf, readCategoryPage } from "./category-page";
 import type { Cursor } from "./cursor";
@@ -116,25 +117,7 @@ describe("a category page shared between callers", () => {
       }
       thisTurn.push(question);
     };
-    t.deps.dataVersion = {
-      read: (scope) => {
-        asked(`scope ${scope.keys.join(" ")}`);
-        return versions.read(scope);
-      },
-      readWithVersions: (scope) => {
-        asked(`scope ${scope.keys.join(" ")}`);
-        return versions.readWithVersions(scope);
-      },
-      readMany: (scopes) => {
-        asked(`scopes ${scopes.map((scope) => scope.keys.join(" ")).join(", ")}`);
-        return versions.readMany(scopes);
-      },
-      readKeys: (keys) => {
-        asked(`keys ${keys.join(" ")}`);
-        return versions.readKeys(keys);
-      },
-      readSession: (token) => versions.readSession(token),
-    };
+    t.deps.dataVersion = tellingVersions(versions, asked);
     try {
       await listBike(t, seller, ktm, { title: "KTM Adventure, listed to move the page" });
       await pageOf(ann);
