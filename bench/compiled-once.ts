@@ -1,21 +1,26 @@
 import { parseArgs } from "node:util";
 import type { KyselyPlugin } from "kysely";
-import { readBikesByIds } from "#src/server/catalog/bike-reads";
+import { findBike, readBikesByIds } from "#src/server/catalog/bike-reads";
 import { withConversationTables } from "#src/server/conversations/conversation-tables";
 import { type AppDb, openDatabase } from "#src/server/db/database";
+import { createBike } from "#src/server/features/bikes/create-bike";
 import { createBooking } from "#src/server/features/bookings/bookings.queries";
 import { changeBookingStatus } from "#src/server/features/bookings/change-booking-status";
+import { findConversationSummary } from "#src/server/features/conversations/conversations.queries";
 import { sendMessage, startConversation } from "#src/server/features/conversations/send-message";
 import { addToWishlist, removeFromWishlist } from "#src/server/features/wishlist/wishlist.queries";
 import type { User } from "#src/shared/schemas/users";
 import { type DbKind, DEFAULT_DATA_DIR, DEFAULT_PG_PREFIX, prepareDatabase } from "./lib/databases";
 import { median } from "./lib/load";
+import { benchListing } from "./lib/mixed";
 
 /**
  * What building SQL with Kysely on every call costs, side by side in one
  * process (src/server/db/compiled-once.ts): a booking made and cancelled,
- * a category page's read model of 12 bikes, a heart on and off and a
- * message in a conversation, each run in turn on the
+ * a category page's read model of 12 bikes, a heart on and off, a
+ * message in a conversation, a conversation started with its summary read
+ * (POST /api/conversations) and a new listing read back as its seller sees
+ * it (POST /api/bikes), each run in turn on the
  * app's database as it is (statements compiled once) and through a
  * pass-through plugin (a database with plugins builds every query, as
  * before). The figure is the ratio of the CPU medians: the machine's speed
@@ -57,21 +62,26 @@ const ways: Array<[string, AppDb]> = [
   ["built each call", handle.db.withPlugin(passThrough)],
 ];
 
-try {
-  const buyerRow = await handle.db
+/** The generated data's first user of this kind, as the session hands it to the app. */
+async function firstUserOf(accountType: "buyer" | "seller"): Promise<User> {
+  const row = await handle.db
     .selectFrom("users")
     .select(["id", "name", "email", "verified", "emailVerified", "createdAt"])
-    .where("accountType", "=", "buyer")
+    .where("accountType", "=", accountType)
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  const buyer: User = {
-    ...buyerRow,
-    accountType: "buyer",
+  return {
+    ...row,
+    accountType,
     role: "user",
-    verified: Boolean(buyerRow.verified),
-    emailVerified: Boolean(buyerRow.emailVerified),
-    createdAt: String(buyerRow.createdAt),
+    verified: Boolean(row.verified),
+    emailVerified: Boolean(row.emailVerified),
+    createdAt: String(row.createdAt),
   };
+}
+
+try {
+  const buyer = await firstUserOf("buyer");
   // Bikes this buyer may book; each booking is cancelled before the next, so a few suffice.
   const bikes = (
     await handle.db
@@ -130,12 +140,56 @@ try {
   if (!created) throw new Error("the bench's conversation was not a new one");
   const message = (db: AppDb) => () =>
     sendMessage(db, buyer, conversationId, "Could I see it on Saturday?", rules);
+  // A first message about another bike on each call, as POST /api/conversations answers it.
+  const bikesToAskAbout = (
+    await handle.db
+      .selectFrom("bikes")
+      .select("id")
+      .where("hidden", "=", 0)
+      .where("sellerId", "!=", buyer.id)
+      .orderBy("postedAt", "desc")
+      .limit(pairs * (rounds * 2 + 2) + 50)
+      .execute()
+  )
+    .map((row) => row.id)
+    .filter((id) => !talkedAbout.has(id) && id !== conversationId);
+  const started: string[] = [];
+  let asked = 0;
+  const firstMessage = (db: AppDb) => async () => {
+    const bikeId = bikesToAskAbout[asked++];
+    if (!bikeId) throw new Error("the bench ran out of bikes to ask about");
+    const first = await startConversation(
+      db,
+      buyer,
+      { bikeId, text: "Is it still available?" },
+      rules,
+    );
+    started.push(first.conversationId);
+    if (!(await findConversationSummary(db, buyer.id, first.conversationId))) {
+      throw new Error("a conversation just started has no summary");
+    }
+  };
+  // A new listing without photos, read back for its seller, as POST /api/bikes answers it.
+  const seller = await firstUserOf("seller");
+  const { id: categoryId } = await handle.db
+    .selectFrom("categories")
+    .select("id")
+    .orderBy("name")
+    .executeTakeFirstOrThrow();
+  const listed: string[] = [];
+  const newListing = (db: AppDb) => async (index: number) => {
+    const id = await createBike(db, seller.id, benchListing(index, categoryId));
+    listed.push(id);
+    if (!(await findBike(db, seller, id))) throw new Error("a new listing can't be read back");
+  };
 
   const tasks: Array<[string, (db: AppDb) => (index: number) => Promise<unknown>, number]> = [
     ["booking made and cancelled", bookAndCancel, pairs],
     ["a page's read model (12 bikes)", readPage, pairs * 5],
     ["a heart on and off", heartOnAndOff, pairs],
     ["a message", message, pairs],
+    ["a conversation started, with its summary", firstMessage, pairs],
+    ["a new listing, read back", newListing, pairs],
   ];
   process.stdout.write(`${kind}: CPU of this process per call, median of ${rounds} rounds\n`);
   try {
@@ -151,12 +205,19 @@ try {
       );
     }
   } finally {
-    // The messages would stay in the generated data's inboxes; the bookings, cancelled, are
-    // what the booking mix leaves too.
+    // The messages and listings would stay in the generated data; the bookings, cancelled,
+    // are what the booking mix leaves too.
     await withConversationTables(handle.db)
       .deleteFrom("conversations")
-      .where("id", "=", conversationId)
+      .where("id", "in", [conversationId, ...started])
       .execute();
+    // The listings too, in batches: each is a few triggers' work.
+    for (let at = 0; at < listed.length; at += 500) {
+      await handle.db
+        .deleteFrom("bikes")
+        .where("id", "in", listed.slice(at, at + 500))
+        .execute();
+    }
   }
 } finally {
   await handle.close();

@@ -421,6 +421,28 @@ function bookingsAndCancels(buyers: Writer[], bikes: string[]): WriteKind {
   };
 }
 
+/** The `turn`th listing the bench writes, as a seller's form sends it. */
+export function benchListing(turn: number, categoryId: string) {
+  return {
+    title: `Well kept bike, one owner, ${turn}`,
+    name: "Bench Roadster 150",
+    categoryId,
+    imageUrl: "https://example.com/bench-roadster.jpg",
+    location: "Dhaka",
+    yearsOfUse: 1 + (turn % 6),
+    originalPrice: 2400,
+    resalePrice: 1500 + (turn % 500),
+    phone: "+8801711000003",
+    description: undefined,
+    // The details every new listing gives (issue 18): without them it is a 400.
+    mileageKm: 4000 + turn * 10,
+    modelYear: new Date().getFullYear() - (turn % 6),
+    engineCc: 150,
+    condition: "good" as const,
+    papersUpToDate: true,
+  };
+}
+
 /** A new listing, in each category in turn; deleted again at the end. */
 function newListings(seller: Writer, categoryIds: Record<CategoryName, string>): WriteKind {
   const categories = Object.values(categoryIds);
@@ -431,23 +453,7 @@ function newListings(seller: Writer, categoryIds: Record<CategoryName, string>):
     weight: 1,
     async next() {
       const categoryId = categories[turn++ % categories.length] as string;
-      const answer = await send(seller, "POST", "/api/bikes", {
-        title: `Well kept bike, one owner, ${turn}`,
-        name: "Bench Roadster 150",
-        categoryId,
-        imageUrl: "https://example.com/bench-roadster.jpg",
-        location: "Dhaka",
-        yearsOfUse: 1 + (turn % 6),
-        originalPrice: 2400,
-        resalePrice: 1500 + (turn % 500),
-        phone: "+8801711000003",
-        // The details every new listing gives (issue 18): without them it is a 400.
-        mileageKm: 4000 + turn * 10,
-        modelYear: new Date().getFullYear() - (turn % 6),
-        engineCc: 150,
-        condition: "good",
-        papersUpToDate: true,
-      });
+      const answer = await send(seller, "POST", "/api/bikes", benchListing(turn, categoryId));
       if (answer.status !== 201) return false;
       listed.push((answer.json() as { id: string }).id);
       return true;

@@ -1,4 +1,14 @@
+import { compiledOnce } from "../db/compiled-once";
 import type { AppDb, Dialect } from "../db/database";
+
+// Every booking runs it: built by Kysely once (db/compiled-once.ts).
+const accountRow = compiledOnce("accountRow", (db, values: { userId: string; lock: boolean }) =>
+  db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", values.userId)
+    .$if(values.lock, (query) => query.forNoKeyUpdate()),
+);
 
 /**
  * Holds the account still until the transaction ends: another transaction
@@ -17,19 +27,6 @@ import type { AppDb, Dialect } from "../db/database";
  * and own pages on every booking (docs/decisions/0021).
  */
 export async function lockAccount(trx: AppDb, dialect: Dialect, userId: string): Promise<boolean> {
-  if (dialect === "sqlite") {
-    const row = await trx
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-  const locked = await trx
-    .selectFrom("users")
-    .select("id")
-    .where("id", "=", userId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return locked !== undefined;
+  const { rows } = await accountRow(trx, { userId, lock: dialect === "postgres" });
+  return rows.length > 0;
 }

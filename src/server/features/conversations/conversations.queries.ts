@@ -9,6 +9,7 @@ import {
   type ConversationTables,
   withConversationTables,
 } from "../../conversations/conversation-tables";
+import { compiledOnce } from "../../db/compiled-once";
 import { type AppDb, toBool, toIso } from "../../db/database";
 import type { Tables } from "../../db/tables";
 import { AppError } from "../../errors";
@@ -83,18 +84,25 @@ export async function listConversations(
 
 /** One conversation as `userId` sees it in the list. */
 export async function findConversationSummary(
-  db: Kysely<Tables>,
+  db: AppDb,
   userId: string,
   id: string,
 ): Promise<ConversationSummary | null> {
-  const row = await summaries(withConversationTables(db), userId)
-    .where("conversations.id", "=", id)
-    .where((eb) =>
-      eb.or([eb("conversations.buyerId", "=", userId), eb("conversations.sellerId", "=", userId)]),
-    )
-    .executeTakeFirst();
+  const [row] = (await summaryById(db, { userId, id })).rows;
   return row ? toSummary(row) : null;
 }
+
+// Every conversation started is answered with it: built by Kysely once (db/compiled-once.ts).
+const summaryById = compiledOnce("summaryById", (db, values: { userId: string; id: string }) =>
+  summaries(withConversationTables(db), values.userId)
+    .where("conversations.id", "=", values.id)
+    .where((eb) =>
+      eb.or([
+        eb("conversations.buyerId", "=", values.userId),
+        eb("conversations.sellerId", "=", values.userId),
+      ]),
+    ),
+);
 
 /**
  * The list's columns. The seller's phone is never among them: it is told

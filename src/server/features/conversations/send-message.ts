@@ -39,38 +39,21 @@ export async function startConversation(
 ): Promise<{ conversationId: string; created: boolean; message: Message }> {
   const options = atOneMoment(given);
   return inTransaction(db, async (trx) => {
-    const tables = withConversationTables(trx);
-    const bike = await tables
-      .selectFrom("bikes")
-      .select(["id", "sellerId"])
-      .where("id", "=", input.bikeId)
-      // A hidden listing is gone for buyers (PRODUCT.md §8): nobody starts a deal over it.
-      .where("hidden", "=", 0)
-      .executeTakeFirst();
+    const [bike] = (await shownBike(trx, { bikeId: input.bikeId })).rows;
     if (!bike) throw new AppError("NOT_FOUND", "There is no such bike.");
     if (bike.sellerId === buyer.id) {
       throw new AppError("FORBIDDEN", "This is your own bike: there is no seller to message.");
     }
     const now = options.now.toISOString();
-    const inserted = await tables
-      .insertInto("conversations")
-      .values({
+    const [inserted] = (
+      await insertConversation(trx, {
         id: randomUUID(),
         bikeId: bike.id,
         buyerId: buyer.id,
         sellerId: bike.sellerId,
-        createdAt: now,
-        lastMessageAt: now,
-        buyerReadId: 0,
-        sellerReadId: 0,
-        buyerMailedAt: null,
-        // A conversation's first message always mails the seller (addMessage's rule: nothing
-        // earlier is unread), so the row is written mailed instead of updated once more.
-        sellerMailedAt: now,
+        at: now,
       })
-      .onConflict((conflict) => conflict.columns(["bikeId", "buyerId"]).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    ).rows;
     // A new conversation is locked by this transaction, which wrote it: its message goes
     // straight in. An existing one is locked first.
     const conversation =
@@ -155,6 +138,40 @@ const lockConversation = compiledOnce(
       // The lock the update this replaced took (no key changes): another message's
       // foreign-key check doesn't wait for it; its trigger's update of the row does.
       .$if(values.lock, (query) => query.forNoKeyUpdate()),
+);
+
+/** The bike a buyer starts a conversation about, and its seller. */
+const shownBike = compiledOnce("shownBike", (db, values: { bikeId: string }) =>
+  db
+    .selectFrom("bikes")
+    .select(["id", "sellerId"])
+    .where("id", "=", values.bikeId)
+    // A hidden listing is gone for buyers (PRODUCT.md §8): nobody starts a deal over it.
+    .where("hidden", "=", 0),
+);
+
+/** A buyer's new conversation about a bike; no row if they already have one (the unique index). */
+const insertConversation = compiledOnce(
+  "insertConversation",
+  (db, values: { id: string; bikeId: string; buyerId: string; sellerId: string; at: string }) =>
+    withConversationTables(db)
+      .insertInto("conversations")
+      .values({
+        id: values.id,
+        bikeId: values.bikeId,
+        buyerId: values.buyerId,
+        sellerId: values.sellerId,
+        createdAt: values.at,
+        lastMessageAt: values.at,
+        buyerReadId: 0,
+        sellerReadId: 0,
+        buyerMailedAt: null,
+        // A conversation's first message always mails the seller (addMessage's rule: nothing
+        // earlier is unread), so the row is written mailed instead of updated once more.
+        sellerMailedAt: values.at,
+      })
+      .onConflict((conflict) => conflict.columns(["bikeId", "buyerId"]).doNothing())
+      .returningAll(),
 );
 
 /** The message, and whom to tell about it. */
