@@ -131,13 +131,15 @@ try {
         .execute()
     ).map((row) => row.bikeId),
   );
+  const talkedAboutHere = bikes.find((id) => !talkedAbout.has(id)) ?? "";
   const { conversationId, created } = await startConversation(
     handle.db,
     buyer,
-    { bikeId: bikes.find((id) => !talkedAbout.has(id)) ?? "", text: "Is it still available?" },
+    { bikeId: talkedAboutHere, text: "Is it still available?" },
     rules,
   );
   if (!created) throw new Error("the bench's conversation was not a new one");
+  talkedAbout.add(talkedAboutHere);
   const message = (db: AppDb) => () =>
     sendMessage(db, buyer, conversationId, "Could I see it on Saturday?", rules);
   // A first message about another bike on each call, as POST /api/conversations answers it.
@@ -152,7 +154,7 @@ try {
       .execute()
   )
     .map((row) => row.id)
-    .filter((id) => !talkedAbout.has(id) && id !== conversationId);
+    .filter((id) => !talkedAbout.has(id));
   const started: string[] = [];
   let asked = 0;
   const firstMessage = (db: AppDb) => async () => {
@@ -164,6 +166,7 @@ try {
       { bikeId, text: "Is it still available?" },
       rules,
     );
+    if (!first.created) throw new Error("the bench asked about a bike twice");
     started.push(first.conversationId);
     if (!(await findConversationSummary(db, buyer.id, first.conversationId))) {
       throw new Error("a conversation just started has no summary");

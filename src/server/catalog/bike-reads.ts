@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { isAdmin } from "../../shared/permissions";
 import type { ListedBike } from "../../shared/schemas/bikes";
 import type { User } from "../../shared/schemas/users";
 import { compiledOnce } from "../db/compiled-once";
@@ -167,7 +168,7 @@ export function toBike(row: BikeRow, viewer: Pick<User, "id" | "role"> | null): 
  */
 export function shownTo(viewer: Pick<User, "id" | "role"> | null) {
   return (eb: ExpressionBuilder<Tables, "bikes">): Expression<SqlBool> => {
-    if (viewer?.role === "admin") return eb.lit(true);
+    if (isAdmin(viewer)) return eb.lit(true);
     const shown = eb("bikes.hidden", "=", 0);
     return viewer ? eb.or([shown, eb("bikes.sellerId", "=", viewer.id)]) : shown;
   };
@@ -194,7 +195,7 @@ export async function findBike(db: AppDb, viewer: User | null, bikeId: string) {
     await bikeById(db, {
       bikeId,
       viewerId: viewer?.id ?? null,
-      viewerIsAdmin: viewer?.role === "admin",
+      viewerIsAdmin: isAdmin(viewer),
     })
   ).rows;
   return row ? toBike(row, viewer) : null;
