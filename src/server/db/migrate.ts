@@ -37,6 +37,7 @@ import { advertisedBikesIndexMigration } from "./migrations/031-advertised-bikes
 import { accountsByTypeNewestMigration } from "./migrations/032-accounts-by-type-newest";
 import { searchIndexWithoutPendingListMigration } from "./migrations/033-search-index-without-pending-list";
 import { messageMovesItsConversationMigration } from "./migrations/034-message-moves-its-conversation";
+import { searchSampleIndexMigration } from "./migrations/035-search-sample-index";
 
 /** The app's own migrations, in order. New ones are appended, never edited. */
 function appMigrations(dialect: Dialect): Record<string, Migration> {
@@ -74,6 +75,7 @@ function appMigrations(dialect: Dialect): Record<string, Migration> {
     "032-accounts-by-type-newest": accountsByTypeNewestMigration(),
     "033-search-index-without-pending-list": searchIndexWithoutPendingListMigration(dialect),
     "034-message-moves-its-conversation": messageMovesItsConversationMigration(dialect),
+    "035-search-sample-index": searchSampleIndexMigration(dialect),
   };
 }
 

@@ -143,6 +143,14 @@ export function tsvectorMatch(words: WordsGiven, terms: IndexTerm[]): RawBuilder
 }
 
 /**
+ * PostgreSQL: the bikes in the search's sample, a sixteenth of them (migration
+ * 035), written as a literal like its index's predicate so that a plan made
+ * once for every call can read that index.
+ */
+export const inSearchSample = (): RawBuilder<SqlBool> =>
+  sql<SqlBool>`right(${column("id")}, 1) = '0'`;
+
+/**
  * SQLite: `from … where …` over the bikes the FTS5 index finds (rowid ties
  * bikes_fts to bikes, 003-search). CROSS JOIN keeps the index the outer
  * loop: without statistics (the app runs no ANALYZE) SQLite would rather read
