@@ -295,34 +295,33 @@ export async function countBikes(
       .select(sql<number>`1`.as("one"))
       .where(fieldFilter(dialect, filters))
       .where(words.kind === "words" && terms ? tsvectorMatch(words, terms) : wordsScan(words));
-    const countUpToCap = async (matches: typeof unordered) =>
-      Number(
-        (
-          await db
-            .selectFrom(matches.limit(cap + 1).as("matches"))
-            .select((eb) => eb.fn.countAll<number>().as("count"))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
-    // PostgreSQL's GIN index reads each word's whole list before it can stop
-    // at the cap. More matches than the cap among a sixteenth of the bikes
-    // (migration 035, lists a sixteenth as long) prove the total is past it;
-    // fewer prove nothing, and the count is taken in full.
+    const upToCap = (matches: typeof unordered) =>
+      db
+        .selectFrom(matches.limit(cap + 1).as("matches"))
+        .select((eb) => eb.fn.countAll<number>().as("count"));
     if (sample && dialect === "postgres" && filters.availableOnly && words.kind === "words") {
-      if ((await countUpToCap(unordered.where(inSearchSample()))) > cap) {
-        return { total: cap, capped: true };
-      }
+      // PostgreSQL's GIN index reads each word's whole list before it can
+      // stop at the cap. More matches than the cap among a sixteenth of the
+      // bikes (migration 035, lists a sixteenth as long) prove the total is
+      // past it; fewer prove nothing, and the whole index is counted. One
+      // statement: PostgreSQL runs a subquery in `else` only when it gets there.
+      const { rows } = await sql<{ count: number | string }>`select case
+          when (${upToCap(unordered.where(inSearchSample()))}) > ${cap} then ${cap + 1}
+          else (${upToCap(unordered)}) end as "count"`.execute(db);
+      count = Number(rows[0]?.count ?? 0);
+    } else {
+      // SQLite, with no statistics, takes any index that starts with `status`
+      // for an unordered count, and may take the model-year one for a filter
+      // on model year: then every older bike is read before the first match
+      // (seconds at a million). Counting in the page's order reads the same
+      // stretch of the same index the page does (decision 0017).
+      const row = await upToCap(
+        dialect === "sqlite"
+          ? unordered.orderBy(keyset("bikes", { sort, cursor: null, limit: cap }).order)
+          : unordered,
+      ).executeTakeFirstOrThrow();
+      count = Number(row.count);
     }
-    // SQLite, with no statistics, takes any index that starts with `status`
-    // for an unordered count, and may take the model-year one for a filter
-    // on model year: then every older bike is read before the first match
-    // (seconds at a million). Counting in the page's order reads the same
-    // stretch of the same index the page does (decision 0017).
-    count = await countUpToCap(
-      dialect === "sqlite"
-        ? unordered.orderBy(keyset("bikes", { sort, cursor: null, limit: cap }).order)
-        : unordered,
-    );
   }
   return { total: Math.min(count, cap), capped: count > cap };
 }
