@@ -18,9 +18,13 @@ export async function planOf(db: AppDb, dialect: Dialect, query: CompiledQuery):
     const explained = await trx.executeQuery<Record<string, string>>(
       CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
     );
-    return explained.rows.map((row) => Object.values(row).join(" ")).join("\n");
+    return planText(explained.rows);
   });
 }
+
+/** An EXPLAIN's rows as text, one line per step. */
+export const planText = (rows: Record<string, string>[]): string =>
+  rows.map((row) => Object.values(row).join(" ")).join("\n");
 
 /**
  * Fails unless a page is read in `index`'s order: at most the ties of one

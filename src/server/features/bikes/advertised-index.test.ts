@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { ADVERTISED_BIKES_INDEX } from "#src/server/db/migrations/031-advertised-bikes-index";
 import { categoryIds, listBike } from "#tests/support/builders/bike";
 import { newPerson } from "#tests/support/people";
+import { planText } from "#tests/support/query-plans";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { advertisedBikes } from "./bikes.queries";
 
@@ -46,7 +47,7 @@ test("the Advertised section is read from its own index, on both databases", asy
         .raw<Record<string, string>>("explain execute advertised_plan")
         .execute(trx);
       await sql`deallocate advertised_plan`.execute(trx);
-      return explained.rows.map((row) => Object.values(row).join(" ")).join("\n");
+      return planText(explained.rows);
     }
     const explained = await trx.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${query.sql}`),

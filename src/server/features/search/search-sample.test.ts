@@ -1,6 +1,8 @@
-import { CompiledQuery, type KyselyPlugin, sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SEARCH_SAMPLE_INDEX } from "#src/server/db/migrations/035-search-sample-index";
+import { countingStatements } from "#tests/support/counted-statements";
+import { planText } from "#tests/support/query-plans";
 import { addBike, type Market, openMarket } from "#tests/support/search-market";
 import { createTestApp } from "#tests/support/test-app";
 import { testServerUrl } from "#tests/support/test-database";
@@ -47,25 +49,6 @@ beforeAll(async () => {
 });
 afterAll(() => market?.t.close());
 
-/** What ran through the returned db, in order: a subquery is transformed too, but only what runs has a result. */
-function recording() {
-  const { db } = market.t.deps;
-  const built = new Map<unknown, CompiledQuery>();
-  const sent: CompiledQuery[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: (args) => {
-      built.set(args.queryId, db.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => {
-      const ran = built.get(args.queryId);
-      if (ran) sent.push(ran);
-      return args.result;
-    },
-  };
-  return { db: db.withPlugin(recorder), sent };
-}
-
 /**
  * The plan PostgreSQL makes once for every call of `query` (a statement
  * prepared once per connection comes to use it, db/postgres-statements.ts)
@@ -90,7 +73,7 @@ async function genericPlanWithOnly(index: string, query: CompiledQuery): Promise
       const explained = await sql<
         Record<string, string>
       >`explain execute sample_count(${values})`.execute(trx);
-      throw new PlanShown(explained.rows.map((row) => Object.values(row).join(" ")).join("\n"));
+      throw new PlanShown(planText(explained.rows));
     })
     .catch((error: unknown) => {
       if (error instanceof PlanShown) return error.plan;
@@ -103,7 +86,7 @@ async function analyzed(query: CompiledQuery): Promise<string> {
   const explained = await market.t.deps.db.executeQuery<Record<string, string>>(
     CompiledQuery.raw(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]),
   );
-  return explained.rows.map((row) => Object.values(row).join(" ")).join("\n");
+  return planText(explained.rows);
 }
 
 /** How many reads of the bikes table an analyzed plan ran: a part never run says "(never executed)". */
@@ -146,9 +129,9 @@ describe("the search's capped count", () => {
     "PostgreSQL asks the sample through its own index, and counts the whole index only when the sample proves nothing",
     async () => {
       const { dialect } = market.t.deps;
-      const { db, sent } = recording();
+      const { db, ran } = countingStatements(market.t.deps.db);
       const filters = { q: COMMON.word, availableOnly: true };
-      const countsSent = () => sent.filter((query) => query.sql.includes("count("));
+      const countsSent = () => ran.filter((query) => query.sql.includes("count("));
 
       // Cap 2 < 4 matches in the sample: the whole index's count is in the statement, never run.
       expect(await countBikes(db, dialect, filters, 2)).toEqual({ total: 2, capped: true });
@@ -160,7 +143,7 @@ describe("the search's capped count", () => {
       expect(scansOfBikesRun(await analyzed(proved))).toBe(1);
 
       // Cap 5 > 4: the sample proves nothing, and the whole index is counted in the same statement.
-      sent.length = 0;
+      ran.length = 0;
       expect(await countBikes(db, dialect, filters, 5)).toEqual({ total: 5, capped: true });
       const [unproved, ...others] = countsSent();
       if (!unproved) throw new Error("no count was sent");
