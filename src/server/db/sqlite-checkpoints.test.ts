@@ -165,16 +165,19 @@ describe("SQLite checkpoints in the background", () => {
       // A read transaction kept open, as the backup API's one step keeps it for the whole copy.
       reader.prepare("begin").run();
       reader.prepare("select count(*) from pages").get();
-      let slowest = 0;
+      const heldBack: number[] = [];
       const until = Date.now() + 1_500;
       for (let round = 0; Date.now() < until; round++) {
         const started = performance.now();
         await rewritePages(opened.handle.db, round);
-        slowest = Math.max(slowest, performance.now() - started);
+        const took = performance.now() - started;
+        if (took > 80) heldBack.push(Math.round(took));
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
-      // RESTART waiting for the reader kept writes out for 120–150 ms at a time; each takes 1–2.
-      expect(slowest).toBeLessThan(80);
+      // A RESTART that waits for the reader holds writes out for 100–150 ms each time it is
+      // tried, 8–9 times in these 1.5 s; the app's writes take 1–15 ms. One slow write is
+      // allowed: a busy machine can pause any of them once.
+      expect(heldBack.length, `writes held back: ${heldBack.join(", ")} ms`).toBeLessThanOrEqual(1);
     } finally {
       reader.close();
     }
