@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Kysely, KyselyPlugin, RootOperationNode } from "kysely";
+import type { CompiledQuery } from "kysely";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countingStatements } from "#tests/support/counted-statements";
 import { freePort } from "#tests/support/server-process";
 import { addressesOf, startSmtpServer, type TestSmtpServer } from "#tests/support/smtp-server";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
-import type { Tables } from "../db/tables";
 import { claimDueMails, createOutbox, enqueueMail, type Mail, markMailsSent } from "./mail-outbox";
 import { createMailTransport, type MailTransport } from "./mail-transport";
 import { retryDelayMs, sendDueMails, startMailWorker } from "./mail-worker";
@@ -152,7 +152,7 @@ describe("mail over SMTP", () => {
     ).toBe(5);
     transport.close();
     // Three statements a mail before (find, claim, remove).
-    expect(statements.kinds).toEqual(["UpdateQueryNode", "DeleteQueryNode"]);
+    expect(kindsOf(statements)).toEqual(["UpdateQueryNode", "DeleteQueryNode"]);
     for (const name of burst) await smtp.mailTo(`${name}@reride.test`);
     const order = smtp.received
       .flatMap((mail) => addressesOf(mail))
@@ -201,16 +201,17 @@ describe("mail over SMTP", () => {
       createMailTransport(t.env, t.deps.logger),
     );
     try {
-      await waitUntil(() => statements.kinds.length > 0); // its first look, at start
-      statements.kinds.length = 0;
+      await waitUntil(() => statements.ran.length > 0); // its first look, at start
+      statements.ran.length = 0;
+      statements.seen.length = 0;
       for (const name of ["together1", "together2", "together3"]) {
         await outbox.enqueue(mailTo(`${name}@reride.test`));
       }
       for (const name of ["together1", "together2", "together3"]) {
         await smtp.mailTo(`${name}@reride.test`);
       }
-      await waitUntil(() => statements.kinds.includes("DeleteQueryNode"));
-      expect(statements.kinds).toEqual(["UpdateQueryNode", "DeleteQueryNode"]);
+      await waitUntil(() => kindsOf(statements).includes("DeleteQueryNode"));
+      expect(kindsOf(statements)).toEqual(["UpdateQueryNode", "DeleteQueryNode"]);
     } finally {
       await worker.stop();
     }
@@ -256,18 +257,9 @@ describe("mail without SMTP_URL", () => {
   });
 });
 
-/** The database as the mail code is given it, noting the kind of each statement it sends. */
-function countingStatements(db: Kysely<Tables>) {
-  const kinds: string[] = [];
-  const counter: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      kinds.push(node.kind);
-      return node as RootOperationNode;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { db: db.withPlugin(counter), kinds };
-}
+/** The kind of each statement that ran through `statements.db` (update, delete…), in order. */
+const kindsOf = (statements: { ran: CompiledQuery[] }) =>
+  statements.ran.map((ran) => ran.query.kind);
 
 async function waitUntil(done: () => boolean) {
   const deadline = Date.now() + 5_000;
