@@ -15,6 +15,7 @@ import { ROOT } from "./lib/processes";
 import { type Results, writeResults } from "./lib/report";
 import { startReRide } from "./lib/reride";
 import { measureScale, type ScaleRow } from "./lib/scale";
+import { measureSpeed } from "./lib/speed";
 import {
   clientTargets,
   clusterTargets,
@@ -61,6 +62,11 @@ async function main() {
     `${machine.cores} cores, ${machine.cpu}, Node ${machine.node}; databases: ${dbs.join(", ")}; sizes: ${options.bikes.join(", ")}`,
   );
 
+  // Only with the HTTP load: a run of per-query timings alone doesn't need wrk.
+  const speedBefore = options.scaleOnly ? null : await measureSpeed();
+  if (speedBefore)
+    log(`The machine's speed: a fixed body at ${speedBefore.map(Math.round).join(", ")} req/s`);
+
   if (!options.scaleOnly) log("Client bundle sizes");
   const bundle = options.scaleOnly ? { rows: null } : measureBundle(log);
   if (bundle.note) notes.push(bundle.note);
@@ -91,6 +97,10 @@ async function main() {
     lighthouseRows.push(...(await runLighthouse(lighthouseDatabase, chromium, options, notes)));
   }
 
+  const speedAfter = speedBefore ? await measureSpeed() : null;
+  if (speedAfter)
+    log(`The machine's speed: a fixed body at ${speedAfter.map(Math.round).join(", ")} req/s`);
+
   const targets = [
     ...http.flatMap(httpTargets),
     ...scaleTargets(scale, dbs),
@@ -107,6 +117,7 @@ async function main() {
     durationSeconds: Math.round((Date.now() - started) / 1000),
     options,
     machine,
+    speed: speedBefore && speedAfter ? { before: speedBefore, after: speedAfter } : null,
     neighbours,
     http,
     scale,

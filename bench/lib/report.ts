@@ -17,6 +17,8 @@ export interface Results {
   durationSeconds: number;
   options: Options;
   machine: Machine;
+  /** req/s of a fixed body before and after the run (lib/speed.ts); null without HTTP load. */
+  speed: { before: number[]; after: number[] } | null;
   /** Other processes busy on the same cores when the run started. */
   neighbours: string[];
   http: HttpSuiteResult[];
@@ -64,6 +66,14 @@ export function render(r: Results): string {
       "Load generator and servers share the cores; read the ratios, not the absolute figures (bench/README.md).",
     "",
   );
+  if (r.speed) {
+    const runs = (values: number[]) => values.map(n).join(" and ");
+    out.push(
+      `The machine's speed: a node:http server with a fixed 11-byte body answered ${runs(r.speed.before)} req/s before the run and ${runs(r.speed.after)} after it (wrk as above, 4 s each). ` +
+        "Figures of two runs compare only when these do.",
+      "",
+    );
+  }
   if (r.neighbours.length > 0) {
     out.push("Busy neighbours when the run started (other work on the same cores):", "");
     for (const line of r.neighbours) out.push(`    ${line.slice(0, 140)}`);
