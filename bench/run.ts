@@ -63,9 +63,7 @@ async function main() {
   );
 
   // Only with the HTTP load: a run of per-query timings alone doesn't need wrk.
-  const speedBefore = options.scaleOnly ? null : await measureSpeed();
-  if (speedBefore)
-    log(`The machine's speed: a fixed body at ${speedBefore.map(Math.round).join(", ")} req/s`);
+  const speedBefore = options.scaleOnly ? null : await measureSpeed(log);
 
   if (!options.scaleOnly) log("Client bundle sizes");
   const bundle = options.scaleOnly ? { rows: null } : measureBundle(log);
@@ -97,9 +95,7 @@ async function main() {
     lighthouseRows.push(...(await runLighthouse(lighthouseDatabase, chromium, options, notes)));
   }
 
-  const speedAfter = speedBefore ? await measureSpeed() : null;
-  if (speedAfter)
-    log(`The machine's speed: a fixed body at ${speedAfter.map(Math.round).join(", ")} req/s`);
+  const speedAfter = speedBefore ? await measureSpeed(log) : null;
 
   const targets = [
     ...http.flatMap(httpTargets),

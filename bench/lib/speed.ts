@@ -9,7 +9,7 @@ import { wrk } from "./wrk";
  * from day to day and within a run, and two runs' figures are comparable
  * only when these are (bench/README.md, "Reading the table").
  */
-export async function measureSpeed(): Promise<number[]> {
+export async function measureSpeed(log: (line: string) => void): Promise<number[]> {
   const server = await startNode("speed probe", "bench/servers/fixed-body.ts", {}, "/health");
   try {
     const runs: number[] = [];
@@ -18,6 +18,7 @@ export async function measureSpeed(): Promise<number[]> {
         (await wrk({ url: `${server.url}/`, seconds: 4, connections: 50 })).requestsPerSecond,
       );
     }
+    log(`The machine's speed: a fixed body at ${runs.map(Math.round).join(", ")} req/s`);
     return runs;
   } finally {
     await server.stop();
