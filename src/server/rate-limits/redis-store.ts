@@ -50,15 +50,21 @@ export function redisStore(url: string, prefix = "reride:rl:"): RateLimitStore {
   });
   // Reconnects are automatic; errors surface through the commands that fail.
   client.on("error", () => {});
-  // Connected once, on first use; afterwards the client reconnects by itself
-  // and commands fail fast (offline) meanwhile.
-  let connecting: Promise<unknown> | null = null;
+  // Connected on first use. The first hit waits for the first attempt's
+  // outcome only: connect() itself stays pending for as long as Redis is
+  // unreachable (the client keeps retrying), and waiting on it made every
+  // hit of an outage wait out the caller's timeout. After that first outcome
+  // a command fails at once while the client is offline (the caller falls
+  // back) and runs again once a retry has reconnected.
+  let firstOutcome: Promise<void> | null = null;
   const ready = async () => {
-    connecting ??= client.connect().catch((error: unknown) => {
-      connecting = null; // the next hit tries again
-      throw error;
+    firstOutcome ??= new Promise<void>((settle) => {
+      client.once("ready", settle);
+      client.once("error", settle);
+      // Rejects only if the client is closed before it ever connects.
+      client.connect().catch(settle);
     });
-    await connecting;
+    await firstOutcome;
   };
 
   return {
@@ -92,7 +98,10 @@ export function redisStore(url: string, prefix = "reride:rl:"): RateLimitStore {
       return Number(reply) === 1;
     },
     async close() {
-      if (connecting && client.isOpen) await client.close();
+      if (!client.isOpen) return;
+      // A client still retrying has nothing in flight to wait for.
+      if (client.isReady) await client.close();
+      else client.destroy();
     },
   };
 }

@@ -70,7 +70,8 @@ export function memoryStore(): RateLimitStore {
   };
 }
 
-const STORE_TIMEOUT_MS = 1_000;
+/** How long a request waits for the shared store before counting in this process. */
+export const STORE_TIMEOUT_MS = 1_000;
 
 /**
  * The shared store, falling back to per-process counters when it fails or
