@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type AddressInfo, createServer, type Socket } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { uniqueEmail } from "#tests/support/builders/account";
 import { createTestApp, type TestApp } from "#tests/support/test-app";
 import { EnvError, loadEnv } from "../env";
@@ -7,7 +8,13 @@ import { createLogger } from "../logger";
 import { normalizeAddress } from "./client-address";
 import { closeRateLimitStore, Limiter } from "./limiter";
 import { redisStore } from "./redis-store";
-import { memoryStore, type RateLimitStore, STORE_TIMEOUT_MS, withFallback } from "./store";
+import {
+  memoryStore,
+  type RateLimitStore,
+  RETRY_STORE_AFTER_MS,
+  STORE_TIMEOUT_MS,
+  withFallback,
+} from "./store";
 
 describe("configuration", () => {
   const base = { DATA_DIR: "/tmp/reride-env-test", AUTH_SECRET: "x".repeat(32) };
@@ -95,6 +102,48 @@ describe("a failing store", () => {
     expect(decisions.map((decision) => decision.allowed)).toEqual([true, true, false]);
   });
 
+  describe("a store that stopped answering", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    test("costs one request the timeout, then rests while this process counts", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      let asked = 0;
+      const silent = new Promise<never>(() => {});
+      const hung: RateLimitStore = {
+        ...broken,
+        hit: () => {
+          asked++;
+          return silent;
+        },
+      };
+      const limiter = new Limiter(withFallback(hung, createLogger("silent")), "test", {
+        points: 2,
+        windowMs: 60_000,
+      });
+
+      const first = limiter.consume("someone");
+      await vi.advanceTimersByTimeAsync(STORE_TIMEOUT_MS);
+      const allowed = [(await first).allowed];
+      for (let attempt = 0; attempt < 2; attempt++) {
+        void limiter.consume("someone").then((decision) => allowed.push(decision.allowed));
+        // No time passes: the answer comes from this process's counters.
+        await vi.advanceTimersByTimeAsync(0);
+        expect(allowed, "answered without waiting for the store").toHaveLength(attempt + 2);
+      }
+      expect(allowed).toEqual([true, true, false]);
+      expect(asked).toBe(1);
+
+      // Once the rest is over, the shared store is asked again.
+      await vi.advanceTimersByTimeAsync(RETRY_STORE_AFTER_MS);
+      const retried = limiter.consume("someone");
+      await vi.advanceTimersByTimeAsync(STORE_TIMEOUT_MS);
+      await retried;
+      expect(asked).toBe(2);
+    });
+  });
+
   test("a window closes on time and a refund gives an attempt back", async () => {
     let now = 1_000_000;
     const limiter = new Limiter(memoryStore(), "test", { points: 1, windowMs: 10_000 }, () => now);
@@ -159,7 +208,7 @@ describe.skipIf(!redisUrl)("the Redis store (TEST_REDIS_URL)", () => {
   });
 });
 
-describe("Redis unreachable", () => {
+describe("Redis unreachable or silent", () => {
   // Nothing listens on port 1: connections are refused at once.
   const unreachable = "redis://127.0.0.1:1";
 
@@ -182,6 +231,39 @@ describe("Redis unreachable", () => {
       expect(outcomes).toEqual(Array(5).fill("failed"));
     } finally {
       await store.close();
+    }
+  });
+
+  test("one that accepts connections and never answers costs a sign-in no more than once", async () => {
+    // A partition that drops packets: connections open, nothing comes back.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const t = await createTestApp({
+      RATE_LIMIT_STORE: "redis",
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      RATE_LIMIT_SIGN_IN_ACCOUNT: "2/1m",
+    });
+    try {
+      const email = uniqueEmail("silent-redis");
+      const answers: { status: number; ms: number }[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const started = performance.now();
+        const response = await t.request("/api/auth/sign-in/email", {
+          body: { email, password: "wrong-password" },
+        });
+        answers.push({ status: response.status, ms: performance.now() - started });
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([401, 401, 429]);
+      // The first waits out the store once; the rest count in this process at
+      // once (they took several timeouts each, one per counter, before).
+      for (const later of answers.slice(1)) expect(later.ms).toBeLessThan(3 * STORE_TIMEOUT_MS);
+    } finally {
+      await closeRateLimitStore(t.deps);
+      await t.close();
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 

@@ -72,21 +72,34 @@ export function memoryStore(): RateLimitStore {
 
 /** How long a request waits for the shared store before counting in this process. */
 export const STORE_TIMEOUT_MS = 1_000;
+/**
+ * After the shared store fails or is slow, requests count in this process
+ * for this long before it is tried again: a store that stopped answering
+ * (a network partition drops packets, nothing refuses them) would otherwise
+ * cost every request a full timeout per counter, several for a sign-in.
+ */
+export const RETRY_STORE_AFTER_MS = 5_000;
 
 /**
  * The shared store, falling back to per-process counters when it fails or
  * is slow: an outage of Redis (or a slow database) must not take sign-in and
  * every write down with it, and limits per process still slow an attacker.
- * Each fallback is logged, at most once a minute.
+ * Each fallback is logged, at most once a minute. A counter read from one
+ * store and compared-and-set in the other fails its swap and is read again
+ * (failure-delay.ts), so a switch between them mid-attempt counts no less.
  */
 export function withFallback(primary: RateLimitStore, logger: Logger): RateLimitStore {
   const fallback = memoryStore();
   let warnedAt = 0;
-  // The primary's answer, or the fallback's when the primary fails or is slow.
+  let primaryRestsUntil = 0;
+  // The primary's answer, or the fallback's when the primary fails or is slow
+  // (and for a while after, see RETRY_STORE_AFTER_MS).
   const attempt = async <T>(primaryWork: () => Promise<T>, fallbackWork: () => Promise<T>) => {
+    if (Date.now() < primaryRestsUntil) return fallbackWork();
     try {
       return await withTimeout(primaryWork());
     } catch (error) {
+      primaryRestsUntil = Date.now() + RETRY_STORE_AFTER_MS;
       degraded(error);
       return fallbackWork();
     }
