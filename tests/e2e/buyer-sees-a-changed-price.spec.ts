@@ -51,7 +51,11 @@ describe("a price changed while the booking dialog was open", () => {
       .getByText(/The price of this bike has changed/)
       .first()
       .waitFor();
+    // The old quote's listed price was $2,000 too: wait for the new quote
+    // itself (its listed price) before reading its final price.
+    await dialog.getByText("$2,500", { exact: true }).waitFor();
     await dialog.getByText("$2,000", { exact: true }).waitFor(); // 2,500 less 20%
+    expect(await dialog.getByText("$1,600", { exact: true }).count()).toBe(0);
     expect(await dialog.getByLabel("Price", { exact: true }).inputValue()).toBe("$2,500");
 
     await dialog.getByRole("button", { name: "Confirm booking", exact: true }).click();
