@@ -1,3 +1,5 @@
+import type { Quote } from "./schemas/bikes";
+
 /**
  * The one error shape of the API. Every non-2xx answer from /api carries
  * `{ error: { code, message, fields? } }`; the client's ApiError mirrors it.
@@ -36,7 +38,8 @@ export type ErrorCode = keyof typeof errorStatus;
 export type FieldErrors = Record<string, string>;
 
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: FieldErrors };
+  /** `quote` only with PRICE_CHANGED: the price the buyer would get now. */
+  error: { code: string; message: string; fields?: FieldErrors; quote?: Quote };
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {
@@ -47,4 +50,18 @@ export function isErrorBody(value: unknown): value is ErrorBody {
     inner !== null &&
     typeof (inner as { message?: unknown }).message === "string"
   );
+}
+
+/** A PRICE_CHANGED body's quote, checked: a malformed one is treated as absent. */
+export function quoteOf(body: ErrorBody): Quote | undefined {
+  const quote: unknown = body.error.quote;
+  if (typeof quote !== "object" || quote === null) return undefined;
+  const { listedPrice, discountPercent, finalPrice, reason } = quote as Record<string, unknown>;
+  const isNumber = (value: unknown): value is number =>
+    typeof value === "number" && Number.isFinite(value);
+  if (!isNumber(listedPrice) || !isNumber(discountPercent) || !isNumber(finalPrice))
+    return undefined;
+  if (reason !== null && reason !== "first-booking" && reason !== "first-wishlist-item")
+    return undefined;
+  return { listedPrice, discountPercent, finalPrice, reason };
 }

@@ -46,17 +46,35 @@ describe("a price changed while the booking dialog was open", () => {
     });
     expect(patched.status()).toBe(200);
 
+    // The bike's read after the 409 is held back: the new quote must show
+    // from the 409 itself, not wait for that read (where it showed the old
+    // price beside the error meanwhile).
+    let releaseRead = () => {};
+    const readHeld = new Promise<void>((resolve) => {
+      releaseRead = resolve;
+    });
+    let readsHeld = 0;
+    const bikeRead = `${server.url}/api/bikes/${bike.id}`;
+    await page.route(bikeRead, async (route) => {
+      if (route.request().method() === "GET") {
+        readsHeld += 1;
+        await readHeld;
+      }
+      await route.continue();
+    });
+
     await dialog.getByRole("button", { name: "Confirm booking", exact: true }).click();
     await dialog
       .getByText(/The price of this bike has changed/)
       .first()
       .waitFor();
-    // The old quote's listed price was $2,000 too: wait for the new quote
-    // itself (its listed price) before reading its final price.
     await dialog.getByText("$2,500", { exact: true }).waitFor();
     await dialog.getByText("$2,000", { exact: true }).waitFor(); // 2,500 less 20%
     expect(await dialog.getByText("$1,600", { exact: true }).count()).toBe(0);
     expect(await dialog.getByLabel("Price", { exact: true }).inputValue()).toBe("$2,500");
+    await expect.poll(() => readsHeld).toBe(1);
+    // Released, the route lets every read through as it comes.
+    releaseRead();
 
     await dialog.getByRole("button", { name: "Confirm booking", exact: true }).click();
     await expectToast(page, marketText.bookingConfirm);

@@ -1,4 +1,5 @@
-import { type FieldErrors, isErrorBody } from "../../shared/errors";
+import { type FieldErrors, isErrorBody, quoteOf } from "../../shared/errors";
+import type { Quote } from "../../shared/schemas/bikes";
 
 /** Every request gives up after this long, so no spinner spins forever. */
 export const REQUEST_TIMEOUT_MS = 20_000;
@@ -11,13 +12,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: FieldErrors | undefined;
+  /** PRICE_CHANGED only: the new quote, so it can be shown without asking again. */
+  readonly quote: Quote | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: FieldErrors) {
+  constructor(status: number, code: string, message: string, fields?: FieldErrors, quote?: Quote) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.quote = quote;
   }
 }
 
@@ -95,7 +99,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.ok) return payload as T;
   if (isErrorBody(payload)) {
     const { code, message, fields } = payload.error;
-    throw new ApiError(response.status, code, message, fields);
+    throw new ApiError(response.status, code, message, fields, quoteOf(payload));
   }
   throw new ApiError(response.status, "HTTP_ERROR", fallbackMessage(response.status));
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isErrorBody, quoteOf } from "#src/shared/errors";
 import type { BikeDetail, Quote } from "#src/shared/schemas/bikes";
 import type { Booking } from "#src/shared/schemas/bookings";
 import { expectJson } from "#tests/support/builders/api";
@@ -119,6 +120,8 @@ describe("expectedFinalPrice", () => {
     const body = (await refused.json()) as { error: { code: string; quote: Quote } };
     expect(body.error.code).toBe("PRICE_CHANGED");
     expect(body.error.quote).toMatchObject({ listedPrice: 10_000_000, finalPrice: 10_000_000 });
+    // What the web app's booking dialog reads from it, to show the new price at once.
+    expect(isErrorBody(body) && quoteOf(body)).toEqual(body.error.quote);
     expect((await viewBike(t, buyer, bikeId)).status).toBe("available");
 
     const booked = await expectJson<Booking>(

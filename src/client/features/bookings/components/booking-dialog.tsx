@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -42,6 +42,7 @@ export default function BookingDialog({
   const formId = useId();
   const { data: user } = useMe();
   const { data: config } = useConfig();
+  const queryClient = useQueryClient();
   const detail = useQuery(bikeDetailQuery(bike.id));
   const [taken, setTaken] = useState(false);
   const form = useForm<BookingInput, unknown, BookingValues>({
@@ -77,8 +78,18 @@ export default function BookingDialog({
       toast.success("booking confirm");
     },
     onError: (error) => {
-      if (isApiError(error) && error.code === "PRICE_CHANGED") void detail.refetch();
-      else if (isApiError(error) && error.code === "CONFLICT") {
+      if (isApiError(error) && error.code === "PRICE_CHANGED") {
+        // The 409 carries the new quote: show it at once, with the listed
+        // price it was worked out from, rather than the old one beside the
+        // error until the bike is read again (which brings the rest).
+        const { quote } = error;
+        if (quote) {
+          queryClient.setQueryData(bikeDetailQuery(bike.id).queryKey, (old) =>
+            old ? { ...old, resalePrice: quote.listedPrice, quote } : old,
+          );
+        }
+        void detail.refetch();
+      } else if (isApiError(error) && error.code === "CONFLICT") {
         setTaken(true);
         markBikeBooked(bike.id);
       }
