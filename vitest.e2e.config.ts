@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
+    // expect.poll waits as long as a locator does (support/browser.ts), not
+    // vitest's 1 s: three photos' uploads took longer on a loaded machine.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ["default"],
   },
 });
