@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectToast, newAccount, registerThroughApi } from "./support/app";
 import { setupBrowser } from "./support/browser";
+import { holdRequests } from "./support/held-requests";
 import { cardTitled, categoryId, createBikeThroughApi, marketText } from "./support/marketplace";
 import { setupServer } from "./support/server";
 
@@ -49,32 +50,21 @@ describe("a price changed while the booking dialog was open", () => {
     // The bike's read after the 409 is held back: the new quote must show
     // from the 409 itself, not wait for that read (where it showed the old
     // price beside the error meanwhile).
-    let releaseRead = () => {};
-    const readHeld = new Promise<void>((resolve) => {
-      releaseRead = resolve;
-    });
-    let readsHeld = 0;
-    const bikeRead = `${server.url}/api/bikes/${bike.id}`;
-    await page.route(bikeRead, async (route) => {
-      if (route.request().method() === "GET") {
-        readsHeld += 1;
-        await readHeld;
-      }
-      await route.continue();
-    });
+    const bikeRead = await holdRequests(page, `${server.url}/api/bikes/${bike.id}`, "GET");
 
     await dialog.getByRole("button", { name: "Confirm booking", exact: true }).click();
     await dialog
       .getByText(/The price of this bike has changed/)
       .first()
       .waitFor();
+    // The old quote's listed price was $2,000 too: wait for the new quote
+    // itself (its listed price) before reading its final price.
     await dialog.getByText("$2,500", { exact: true }).waitFor();
     await dialog.getByText("$2,000", { exact: true }).waitFor(); // 2,500 less 20%
     expect(await dialog.getByText("$1,600", { exact: true }).count()).toBe(0);
     expect(await dialog.getByLabel("Price", { exact: true }).inputValue()).toBe("$2,500");
-    await expect.poll(() => readsHeld).toBe(1);
-    // Released, the route lets every read through as it comes.
-    releaseRead();
+    await expect.poll(bikeRead.count).toBe(1);
+    bikeRead.release();
 
     await dialog.getByRole("button", { name: "Confirm booking", exact: true }).click();
     await expectToast(page, marketText.bookingConfirm);

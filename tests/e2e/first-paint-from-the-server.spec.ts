@@ -1,7 +1,7 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newAccount, registerThroughApi } from "./support/app";
 import { setupBrowser } from "./support/browser";
+import { holdRequests } from "./support/held-requests";
 import { categoryId, createBikeThroughApi, shownBike } from "./support/marketplace";
 import { setupServer } from "./support/server";
 
@@ -35,19 +35,6 @@ async function listedBike() {
     }),
   );
   return { bike, yamaha: await categoryId(page, server.url, "YAMAHA") };
-}
-
-/** Holds back the request for the app's code (the after-paint loader) until the returned release. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/after-paint.js", async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 describe("a first visit is drawn by the server", () => {
@@ -104,7 +91,7 @@ describe("a first visit is drawn by the server", () => {
     const { page, expectNoErrors } = await browser.newTab();
     await registerThroughApi(page, server.url, newAccount("buyer", "Hydrating Buyer"));
     // Hold the app's code back until the drawn page has been marked.
-    const release = await holdAppCode(page);
+    const { release } = await holdRequests(page, "**/after-paint.js");
     const visit = page.goto(`/title/${yamaha}`);
     const heading = page.getByRole("heading", { name: "YAMAHA", level: 1 });
     await heading.waitFor();
@@ -139,7 +126,7 @@ describe("a first visit is drawn by the server", () => {
       });
       expect(booked.status(), await booked.text()).toBe(201);
       // Hold the app's code back: first the server's words.
-      const release = await holdAppCode(page);
+      const { release } = await holdRequests(page, "**/after-paint.js");
       const visit = page.goto("/dashboard/myBooking");
       const card = page.getByRole("article").filter({ hasText: TITLE });
       await card.waitFor();
